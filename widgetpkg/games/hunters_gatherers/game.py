@@ -1,0 +1,480 @@
+"""Carcassonne: Hunters & Gatherers — the turn machine.
+
+A turn: place the tile in hand (``place_tile``); resolve the tile's immediate action (logboat,
+hunting trap, shaman's ``retake_meeple``); place one figure or pass (``place_figure``); score what
+the tile completed; then an extra turn with a menhir (or bonus) tile, the next player's draw, or
+final scoring (``over``).
+
+>>> import widgetpkg as wp
+>>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+>>> g.current_player, g.phase, g.board[0, 0].tile.id
+('Red', 'place_tile', 56)
+>>> events = g.apply(g.legal_actions()[0])
+>>> g.phase
+'place_figure'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ...core import Action, Event, Game, InvalidOptionError, Note, Scored, register
+from . import scoring
+from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
+from .areas import Area, Cell, add_tile, animal_counts, find
+from .board import describe_need, fits_somewhere, legal_placements, need_at, update_frontier
+from .rules import RuleSet, ruleset
+from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
+
+ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A meeple or hut on the board."""
+
+    player: str
+    role: str  # gatherer | fisher | hunter | hut
+    x: int
+    y: int
+    feature: str
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """Figures a player still has in front of them."""
+
+    meeples: int
+    huts: int
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlaced(Event):
+    player: str
+    tile: int
+    x: int
+    y: int
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"{self.player} places tile {self.tile} at ({self.x}, {self.y}) turned {self.rotation}°"
+
+
+@register
+class HuntersGatherers(Game):
+    """Carcassonne: Hunters & Gatherers for 2-5 players, 2020 or classic rules."""
+
+    name = "hunters-gatherers"
+    action_types = ACTION_TYPES
+    _containers = ("_board", "_tile_base", "_node_feature", "_node_cell", "_parent", "_sys_parent", "_area",
+                   "_system", "_frontier", "_figures", "_covered", "_meeples", "_huts", "_regular", "_extra",
+                   "_removed")
+
+    def __init__(self, *, players: Sequence[str] = ("Red", "Blue"), edition: str = "2020",
+                 tileset: str | Path | None = None, rules: dict[str, bool] | None = None,
+                 seed: int | None = None) -> None:
+        if isinstance(players, str) or not 2 <= len(players) <= 5:
+            raise InvalidOptionError(f"Hunters & Gatherers is for 2 to 5 players, got {players!r}")
+        self.rules: RuleSet = ruleset(edition, rules)
+        try:
+            self.tileset: TileSet = load_tileset(tileset if tileset is not None else edition)
+        except TileSetError as error:
+            raise InvalidOptionError(str(error)) from None
+        options: dict[str, Any] = {"edition": edition}
+        if tileset is not None:
+            options["tileset"] = str(tileset)
+        if rules:
+            options["rules"] = dict(rules)
+        super().__init__(players=players, seed=seed, options=options)
+
+        self._board: dict[Cell, Orientation] = {}
+        self._tile_base: dict[Cell, int] = {}
+        self._node_feature: list = []
+        self._node_cell: list[Cell] = []
+        self._parent: list[int] = []
+        self._sys_parent: list[int] = []
+        self._area: dict[int, Area] = {}
+        self._system: dict[int, Area] = {}
+        self._frontier: dict[Cell, int] = {(0, 0): 0}
+        self._figures: dict[int, tuple[str, str]] = {}
+        self._covered: dict[int, bool] = {}
+        self._meeples = {p: self.rules.meeples for p in self.players}
+        self._huts = {p: self.rules.huts for p in self.players}
+        self._regular = [t.id for t in self.tileset.regular]
+        self._extra = [t.id for t in self.tileset.extra]
+        self.rng.shuffle(self._regular)
+        self.rng.shuffle(self._extra)
+        self._removed: list[int] = []
+        self._turn = 0
+        self._phase = "place_tile"
+        self._hand: int | None = None
+        self._hand_pile = "regular"
+        self._placed: Cell | None = None
+        self._turn_cells: tuple[Cell, ...] = ()
+        self._in_extra_turn = False
+        # the start tile and the first draw are the initial state, not an undoable step
+        self._journal = []
+        self._lay(self.tileset.start, (0, 0), 0)
+        self._draw("regular", [])
+        self._journal = None
+
+    # -- reading the state ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> str | None:
+        return None if self._phase == "over" else self.players[self._turn]
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def current_tile(self) -> Tile | None:
+        """The tile in hand, or None outside ``place_tile``."""
+        return self.tileset.by_id[self._hand] if self._phase == "place_tile" and self._hand is not None else None
+
+    @property
+    def board(self) -> Mapping[Cell, Orientation]:
+        """Placed tiles by cell; each value has ``.tile`` and ``.rotation``."""
+        return MappingProxyType(self._board)
+
+    @property
+    def frontier(self) -> Mapping[Cell, int]:
+        return MappingProxyType(self._frontier)
+
+    @property
+    def last_placed(self) -> tuple[Cell, ...]:
+        """Cells tiled in the current player's turn (two when a menhir tile gave an extra turn)."""
+        return self._turn_cells
+
+    @property
+    def in_extra_turn(self) -> bool:
+        return self._in_extra_turn
+
+    @property
+    def supply(self) -> dict[str, Supply]:
+        return {p: Supply(self._meeples[p], self._huts[p]) for p in self.players}
+
+    @property
+    def tiles_left(self) -> dict[str, int]:
+        """How many tiles are left in each pile (the tile in hand not counted)."""
+        return {"regular": len(self._regular), self.tileset.extra_kind: len(self._extra)}
+
+    def remaining_tiles(self) -> dict[str, list[int]]:
+        """The ids still in each pile, sorted so that the draw order stays hidden."""
+        return {"regular": sorted(self._regular), self.tileset.extra_kind: sorted(self._extra)}
+
+    @property
+    def removed_tiles(self) -> tuple[int, ...]:
+        """Tiles drawn that fitted nowhere and left the game."""
+        return tuple(self._removed)
+
+    def figures(self) -> list[Figure]:
+        return [self._figure(node) for node in self._figures]
+
+    def covered(self) -> set[tuple[int, int, str]]:
+        """Features whose animals a hunting trap has covered."""
+        return {(*self._node_cell[n], self._node_feature[n].id) for n in self._covered}
+
+    def projected_scores(self) -> dict[str, int]:
+        scores = self.scores
+        if self._phase != "over":
+            for event in scoring.final(self):
+                scores[event.player] += event.points
+        return scores
+
+    def node(self, x: int, y: int, feature: str) -> int:
+        """The graph node of a feature on the board; KeyError if there is none."""
+        base = self._tile_base.get((x, y))
+        if base is None:
+            raise KeyError(f"no tile at ({x}, {y})")
+        return base + self._board[x, y].tile.feature_index(feature)
+
+    def _figure(self, node: int) -> Figure:
+        player, role = self._figures[node]
+        x, y = self._node_cell[node]
+        return Figure(player, role, x, y, self._node_feature[node].id)
+
+    # -- legal actions ------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self._phase == "place_tile":
+            return legal_placements(self._frontier, self.tileset.by_id[self._hand])  # type: ignore[index,return-value]
+        if self._phase == "retake_meeple":
+            return [RetakeMeeple(f.x, f.y, f.feature) for f in self.figures()
+                    if f.player == self.current_player and f.role != "hut"]
+        if self._phase == "place_figure":
+            return [a for a in self._figure_candidates() if self._figure_problem(a) is None] + [Pass()]
+        return []
+
+    def _figure_candidates(self) -> list[Action]:
+        x, y = self._placed  # type: ignore[misc]
+        found: list[Action] = []
+        for f in self._board[x, y].tile.features:
+            if f.type != "lake":
+                found.append(PlaceMeeple(x, y, f.id))
+            if f.type in ("river", "lake"):
+                found.append(PlaceHut(x, y, f.id))
+        return found
+
+    def _figure_problem(self, action: PlaceMeeple | PlaceHut) -> str | None:
+        if (action.x, action.y) != self._placed:
+            return f"figures go only on the tile just placed, at {self._placed}"
+        tile = self._board[self._placed].tile  # type: ignore[index]
+        try:
+            node = self.node(action.x, action.y, action.feature)
+        except KeyError:
+            return f"tile {tile.id} has no feature {action.feature!r} (it has {', '.join(f.id for f in tile.features)})"
+        kind = self._node_feature[node].type
+        player = self.players[self._turn]
+        if isinstance(action, PlaceHut):
+            if kind not in ("river", "lake"):
+                return f"huts go on a river or a lake, and {action.feature} is a {kind}"
+            if not self._huts[player]:
+                return f"{player} has no huts left"
+            if self._system[find(self._sys_parent, node)].figures:
+                return "that river system already has a hut"
+            return None
+        if kind == "lake":
+            return "meeples do not go on lakes (a hut may)"
+        if not self._meeples[player]:
+            return f"{player} has no meeples left"
+        if self._area[find(self._parent, node)].figures:
+            return f"that {kind} already has a {ROLES[kind]}"
+        return None
+
+    def _illegal(self, action: Action) -> str | None:
+        if isinstance(action, SetNextTile):
+            return self._arrange_problem(action.tile)
+        if self._phase == "over":
+            return "the game is over"
+        if isinstance(action, PlaceTile):
+            if self._phase != "place_tile":
+                return f"it is time to {self._phase.replace('_', ' ')}, not to place a tile"
+            return self._placement_problem(action)
+        if isinstance(action, RetakeMeeple):
+            if self._phase != "retake_meeple":
+                return "a meeple is taken back only right after placing the shaman"
+            try:
+                node = self.node(action.x, action.y, action.feature)
+            except KeyError as error:
+                return str(error.args[0])
+            owner = self._figures.get(node)
+            if owner is None or owner[1] == "hut" or owner[0] != self.current_player:
+                return f"{self.current_player} has no meeple there"
+            return None
+        if self._phase == "retake_meeple":
+            return "first take back one of your meeples (shaman)"
+        if self._phase != "place_figure":
+            return "place the tile first"
+        if isinstance(action, Pass):
+            return None
+        return self._figure_problem(action)  # type: ignore[arg-type]
+
+    def _placement_problem(self, action: PlaceTile) -> str | None:
+        if action.rotation not in ROTATIONS:
+            return "rotation must be 0, 90, 180 or 270"
+        cell = (action.x, action.y)
+        if cell in self._board:
+            return f"({action.x}, {action.y}) already holds tile {self._board[cell].tile.id}"
+        need = self._frontier.get(cell)
+        if need is None:
+            return f"({action.x}, {action.y}) does not touch the landscape"
+        tile = self.tileset.by_id[self._hand]  # type: ignore[index]
+        if action.rotation not in tile.fits(need):
+            edges = "/".join(tile.rotations[action.rotation].edges)
+            return f"tile {tile.id} turned {action.rotation}° (N/E/S/W {edges}) does not match {describe_need(need)}"
+        return None
+
+    # -- playing ----------------------------------------------------------------------------------
+    def _play(self, action: Action) -> list[Event]:
+        if isinstance(action, PlaceTile):
+            return self._place_tile(action)
+        if isinstance(action, SetNextTile):
+            return self._arrange(action.tile)
+        events: list[Event] = []
+        if isinstance(action, RetakeMeeple):
+            events.append(self._return_figure(self.node(action.x, action.y, action.feature), "the shaman"))
+            self._set("_phase", "place_figure")
+            return events
+        if isinstance(action, (PlaceMeeple, PlaceHut)):
+            node = self.node(action.x, action.y, action.feature)
+            role = "hut" if isinstance(action, PlaceHut) else ROLES[self._node_feature[node].type]
+            self._add_figure(node, self.players[self._turn], role)
+            events.append(Note(f"{self.players[self._turn]} places a {role} on {action.feature} of ({action.x}, {action.y})"))
+        self._end_turn(events)
+        return events
+
+    def _place_tile(self, action: PlaceTile) -> list[Event]:
+        tile = self.tileset.by_id[self._hand]  # type: ignore[index]
+        cell = (action.x, action.y)
+        player = self.players[self._turn]
+        base = self._lay(tile, cell, action.rotation)
+        self._set("_hand", None)
+        self._set("_placed", cell)
+        self._set("_turn_cells", self._turn_cells + (cell,))
+        events: list[Event] = [TilePlaced(player, tile.id, action.x, action.y, action.rotation)]
+        next_phase = "place_figure"
+        for index, f in enumerate(tile.features):
+            if f.special == "logboat":
+                events.append(self._score(scoring.logboat(self, base + index, player)))
+            elif f.special == "hunting_trap":
+                score, caught = scoring.hunting_trap(self, base + index, player)
+                events.append(self._score(score) if score else Note("the hunting trap catches nothing"))
+                self._cover(caught)
+            elif f.special == "shaman":
+                if any(owner == (player, r) for owner in self._figures.values() for r in ROLES.values()):
+                    next_phase = "retake_meeple"
+                else:
+                    events.append(Note(f"shaman: {player} has no meeple on the board to take back"))
+        self._set("_phase", next_phase)
+        return events
+
+    def _lay(self, tile: Tile, cell: Cell, rotation: int) -> int:
+        orientation = tile.rotations[rotation]
+        base = len(self._node_feature)
+        add_tile(self, cell, orientation)
+        self._put("_board", cell, orientation)
+        self._put("_tile_base", cell, base)
+        update_frontier(self, cell)
+        return base
+
+    def _cover(self, nodes: list[int]) -> None:
+        """Hunting trap: the animals of these meadow features are scored and leave the grassland."""
+        for node in nodes:
+            counts = animal_counts(self._node_feature[node].animals)
+            self._put("_covered", node, True)
+            if any(counts):
+                root = find(self._parent, node)
+                area = self._area[root]
+                self._put("_area", root, area.changed(animals=tuple(a - c for a, c in zip(area.animals, counts))))
+
+    def _add_figure(self, node: int, player: str, role: str) -> None:
+        self._put("_figures", node, (player, role))
+        if role == "hut":
+            self._put("_huts", player, self._huts[player] - 1)
+            parents, table = "_sys_parent", "_system"
+        else:
+            self._put("_meeples", player, self._meeples[player] - 1)
+            parents, table = "_parent", "_area"
+        root = find(getattr(self, parents), node)
+        area = getattr(self, table)[root]
+        self._put(table, root, area.changed(figures=area.figures + (node,)))
+
+    def _return_figure(self, node: int, why: str) -> Event:
+        player, role = self._figures[node]
+        self._delete("_figures", node)
+        parents, table, supply = ("_sys_parent", "_system", "_huts") if role == "hut" else ("_parent", "_area", "_meeples")
+        self._put(supply, player, getattr(self, supply)[player] + 1)
+        root = find(getattr(self, parents), node)
+        area = getattr(self, table)[root]
+        self._put(table, root, area.changed(figures=tuple(n for n in area.figures if n != node)))
+        x, y = self._node_cell[node]
+        return Note(f"{player}'s {role} on {self._node_feature[node].id} of ({x}, {y}) returns ({why})")
+
+    def _end_turn(self, events: list[Event]) -> None:
+        cell = self._placed
+        base = self._tile_base[cell]  # type: ignore[index]
+        completed: dict[int, Area] = {}
+        for index, f in enumerate(self._board[cell].tile.features):  # type: ignore[index]
+            if f.type in ("forest", "river"):
+                root = find(self._parent, base + index)
+                if self._area[root].open_ends == 0:
+                    completed[root] = self._area[root]
+        earned_extra = False
+        for root, area in sorted(completed.items()):
+            scorer = scoring.forest if area.kind == "forest" else scoring.river
+            events.extend(self._score(e) for e in scorer(self, area))
+            for node in area.figures:
+                events.append(self._return_figure(node, f"{area.kind} completed"))
+            if area.kind == "forest" and area.count(self.rules.extra_turn_kind):
+                earned_extra = True
+        player = self.players[self._turn]
+        if earned_extra and not self._in_extra_turn and (self._regular or self.rules.extra_turn_after_last_tile):
+            if self._draw("extra", events):
+                self._set("_in_extra_turn", True)
+                events.append(Note(f"{player} completed a forest with a {self.rules.extra_turn_kind} "
+                                   f"and takes an extra turn with tile {self._hand}"))
+                return
+            events.append(Note(f"no {self.tileset.extra_kind} tile left: no extra turn"))
+        if self._regular:
+            self._set("_turn", (self._turn + 1) % len(self.players))
+            self._set("_in_extra_turn", False)
+            self._set("_turn_cells", ())
+            if self._draw("regular", events):
+                return
+        self._finish(events)
+
+    def _draw(self, pile: str, events: list[Event]) -> bool:
+        """Draw from a pile until a tile fits; tiles that fit nowhere leave the game."""
+        name = "_regular" if pile == "regular" else "_extra"
+        while getattr(self, name):
+            tile = self.tileset.by_id[self._pop(name)]
+            if fits_somewhere(self._frontier, tile):
+                self._set("_hand", tile.id)
+                self._set("_hand_pile", pile)
+                self._set("_phase", "place_tile")
+                return True
+            self._append("_removed", tile.id)
+            events.append(Note(f"tile {tile.id} fits nowhere and is removed from the game"))
+        return False
+
+    def _finish(self, events: list[Event]) -> None:
+        """The last turn is over: fishers and gatherers go home, huts and hunters score."""
+        for node, (player, role) in list(self._figures.items()):
+            if role in ("gatherer", "fisher"):
+                events.append(self._return_figure(node, "game over, it scores nothing"))
+        events.extend(self._score(e) for e in scoring.final(self))
+        self._set("_phase", "over")
+        self._set("_hand", None)
+        best = max(self._scores.values())
+        winners = [p for p in self.players if self._scores[p] == best]
+        events.append(Note(f"game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points"))
+
+    # -- arranging the draw (lessons, tests) -----------------------------------------------------
+    def set_next_tile(self, tile_id: int) -> list[Event]:
+        """Arrange the draw, as a recorded (undoable, saved) step.
+
+        In ``place_tile``, if the tile in hand came from the same pile (regular or menhir/bonus),
+        ``tile_id`` replaces it in hand and the tile in hand takes its place in the pile;
+        otherwise ``tile_id`` goes on top of its own pile and is the next one drawn from it.
+        """
+        return self.apply(SetNextTile(tile_id))
+
+    def _pile_of(self, tile: Tile) -> str:
+        return "regular" if tile.kind == "normal" else "extra"
+
+    def _arrange_problem(self, tile_id: int) -> str | None:
+        if self._phase == "over":
+            return "the game is over"
+        tile = self.tileset.by_id.get(tile_id)
+        if tile is None:
+            return f"there is no tile {tile_id} in the {self.tileset.name} tile set"
+        if tile_id == self._hand:
+            return None
+        pile = getattr(self, f"_{self._pile_of(tile)}")
+        if tile_id not in pile:
+            where = next((f"on the board at {c}" for c, o in self._board.items() if o.tile.id == tile_id),
+                         "removed from the game")
+            return f"tile {tile_id} is not in a pile (it is {where})"
+        if self._phase == "place_tile" and self._hand_pile == self._pile_of(tile) and not fits_somewhere(self._frontier, tile):
+            return f"tile {tile_id} fits nowhere on the board now"
+        return None
+
+    def _arrange(self, tile_id: int) -> list[Event]:
+        if tile_id == self._hand:
+            return [Note(f"tile {tile_id} is already in hand")]
+        tile = self.tileset.by_id[tile_id]
+        name = f"_{self._pile_of(tile)}"
+        pile = getattr(self, name)
+        at = pile.index(tile_id)
+        if self._phase == "place_tile" and self._hand_pile == self._pile_of(tile):
+            old = self._hand
+            self._put(name, at, old)
+            self._set("_hand", tile_id)
+            return [Note(f"tile {tile_id} is now in hand; tile {old} went back into the pile")]
+        top = len(pile) - 1
+        self._put(name, at, pile[top])
+        self._put(name, top, tile_id)
+        return [Note(f"tile {tile_id} will be drawn next from the {self._pile_of(tile)} pile")]

@@ -1,0 +1,166 @@
+"""Scoring, read-only: each function looks at the game and returns explained ``Scored`` events.
+
+The game applies the events (adds the points, returns meeples); ``projected_scores`` calls the
+same final-scoring code without applying anything, so the projection can never drift from it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Iterable
+
+from ...core import Scored, Term
+from .areas import Area, Cell, animal_counts, find
+
+if TYPE_CHECKING:
+    from .game import HuntersGatherers
+
+_BLOCK = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+
+
+def majority(game: HuntersGatherers, nodes: Iterable[int]) -> list[str]:
+    """Players with the most figures on ``nodes`` (all of them on a tie), in seat order."""
+    counts = Counter(game._figures[n][0] for n in nodes)
+    if not counts:
+        return []
+    best = max(counts.values())
+    return [p for p in game.players if counts.get(p) == best]
+
+
+def name_cells(game: HuntersGatherers, cells: Iterable[Cell]) -> str:
+    return "tiles " + ", ".join(f"{game._board[c].tile.id} at {c}" for c in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
+    rules = game.rules
+    terms = [Term(len(area.cells), "tiles", rules.forest_tile_points)]
+    mushrooms = area.count("mushrooms")
+    if mushrooms:
+        terms.append(Term(mushrooms, "mushroom groups", rules.mushroom_points))
+    return _award(game, "forest", area, terms)
+
+
+def river(game: HuntersGatherers, area: Area) -> list[Scored]:
+    lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
+    terms = [Term(len(area.cells), "tiles", game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1)]
+    return _award(game, "river", area, terms)
+
+
+def _award(game: HuntersGatherers, what: str, area: Area, terms: list[Term]) -> list[Scored]:
+    cells = tuple(sorted(area.cells))
+    detail = name_cells(game, cells)
+    return [Scored(p, what, tuple(terms), detail, cells) for p in majority(game, area.figures)]
+
+
+def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
+    system = game._system[find(game._sys_parent, lake_node)]
+    cells = tuple(sorted(game._node_cell[lake] for lake in system.lakes))
+    return Scored(player, "logboat", (Term(len(system.lakes), "lakes in its river system", 2),),
+                  name_cells(game, cells), cells)
+
+
+def _animal_terms(game: HuntersGatherers, counts: tuple[int, int, int, int], doubled: tuple[int, int, int, int],
+                  tigers: int) -> tuple[list[Term], str]:
+    """Terms for mammoths, aurochs and deer after ``tigers`` eat deer, those outside ``doubled`` first."""
+    points = game.rules.animal_points
+    mammoths, aurochs, deer, _ = counts
+    deer_near = doubled[2]
+    eaten_far = min(tigers, deer - deer_near)
+    eaten_near = min(tigers - eaten_far, deer_near)
+    eaten = eaten_far + eaten_near
+    terms = [
+        Term(mammoths - doubled[0], "mammoths", points["mammoth"]),
+        Term(aurochs - doubled[1], "aurochs", points["aurochs"]),
+        Term(deer - deer_near - eaten_far, "deer", points["deer"]),
+    ]
+    if any(doubled[:3]):
+        terms += [
+            Term(doubled[0], "mammoths at the pit trap", 2 * points["mammoth"]),
+            Term(doubled[1], "aurochs at the pit trap", 2 * points["aurochs"]),
+            Term(deer_near - eaten_near, "deer at the pit trap", 2 * points["deer"]),
+        ]
+    note = f"{tigers} tiger{'s' * (tigers != 1)} ate {eaten} deer" if tigers else ""
+    return [t for t in terms if t.count] or [Term(0, "animals", 0)], note
+
+
+def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) -> tuple[tuple[int, int, int, int], list[int]]:
+    """Uncovered animals on the 3x3 blocks around ``centres`` that lie in the meadow ``root``."""
+    seen: set[int] = set()
+    totals = [0, 0, 0, 0]
+    for cx, cy in centres:
+        for dx, dy in _BLOCK:
+            cell = (cx + dx, cy + dy)
+            base = game._tile_base.get(cell)
+            if base is None:
+                continue
+            for index, f in enumerate(game._board[cell].tile.features):
+                node = base + index
+                if f.type != "meadow" or node in seen or node in game._covered or find(game._parent, node) != root:
+                    continue
+                seen.add(node)
+                for a, n in enumerate(animal_counts(f.animals)):
+                    totals[a] += n
+    return tuple(totals), sorted(seen)  # type: ignore[return-value]
+
+
+def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple[Scored | None, list[int]]:
+    """The trap's minor grassland scoring: the score (None if nothing to catch) and the nodes to cover."""
+    root = find(game._parent, meadow_node)
+    cell = game._node_cell[meadow_node]
+    counts, nodes = _block_counts(game, [cell], root)
+    if not any(counts):
+        return None, nodes
+    fire = game._area[root].count("wild_fire") and game.rules.fire_stops_trap_tigers
+    tigers = 0 if fire else counts[3]
+    terms, note = _animal_terms(game, counts, (0, 0, 0, 0), tigers)
+    cells = tuple(sorted({game._node_cell[n] for n in nodes}))
+    detail = "; ".join(filter(None, [note, "wild fire chased the tigers" if fire and counts[3] else "",
+                                     "animals on " + name_cells(game, cells) + " covered"]))
+    return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
+
+
+def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
+    """Final scoring of one grassland for the hunters' majority."""
+    winners = majority(game, area.figures)
+    if not winners:
+        return []
+    tigers = area.animals[3]
+    fire = area.count("wild_fire") > 0
+    pits = [c for name, c in area.specials if name == "pit_trap"]
+    doubled = _block_counts(game, pits, root)[0] if pits else (0, 0, 0, 0)
+    terms, note = _animal_terms(game, area.animals, doubled, 0 if fire else tigers)
+    notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
+    hunters = Counter(game._figures[n][0] for n in area.figures)
+    notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
+    cells = tuple(sorted(area.cells))
+    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
+
+
+def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
+    """Final scoring of one river system for the huts' majority."""
+    winners = majority(game, area.figures)
+    if not winners:
+        return []
+    terms = [Term(area.fish, "fish", 1)]
+    rafts = area.count("raft")
+    if rafts:
+        terms.append(Term(len(area.lakes), "lakes (raft)", rafts))
+    count = Counter(game._figures[n][0] for n in area.figures)
+    detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
+    return [Scored(p, "river system", tuple(terms), detail, tuple(sorted(area.cells))) for p in winners]
+
+
+def final(game: HuntersGatherers) -> list[Scored]:
+    """Huts on river systems, then hunters on grasslands, as if the game ended now."""
+    events: list[Scored] = []
+    for root, area in _roots(game._sys_parent, game._system):
+        if area.figures:
+            events += huts(game, area)
+    for root, area in _roots(game._parent, game._area):
+        if area.kind == "meadow" and area.figures:
+            events += meadow(game, root, area)
+    return events
+
+
+def _roots(parent: list[int], table: dict[int, Area]) -> list[tuple[int, Area]]:
+    return [(node, table[node]) for node in range(len(parent)) if parent[node] == node and node in table]

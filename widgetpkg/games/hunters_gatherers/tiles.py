@@ -1,0 +1,329 @@
+"""Tiles of Carcassonne: Hunters & Gatherers: loading, validation and the four rotations.
+
+A tile side is split into three *parts*, listed clockwise around the tile: the first half, the
+middle and the second half. On a forest or meadow side one feature holds all three parts; on a
+river side the river holds the middle and a meadow holds each half. Rotating a tile by 90 degrees
+clockwise moves every part to the next side and keeps its index, and part ``k`` of one side meets
+part ``2 - k`` of the neighbour's opposite side, which is all the geometry the engine needs.
+
+>>> tiles = load_tileset("2020")
+>>> start = tiles.by_id[56]
+>>> start.edges
+('meadow', 'forest', 'forest', 'river')
+>>> start.rotations[90].edges
+('river', 'meadow', 'forest', 'forest')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...core.errors import InvalidOptionError
+
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+SIDES = ("N", "E", "S", "W")
+ROTATIONS = (0, 90, 180, 270)
+EDGE_TYPES = ("forest", "meadow", "river")
+FEATURE_TYPES = ("forest", "meadow", "river", "lake")
+ANIMALS = ("mammoth", "aurochs", "deer", "tiger")
+FOREST_KINDS = ("plain", "menhir", "mushrooms", "gold")
+SPECIALS = ("shaman", "logboat", "hunting_trap", "pit_trap", "wild_fire", "raft", "shrine")
+TILE_KINDS = ("start", "normal", "menhir", "bonus")
+
+# Half-edge names in clockwise order along each side: part 0, then part 2.
+_HALVES = {"N": ("west", "east"), "E": ("north", "south"), "S": ("east", "west"), "W": ("south", "north")}
+_EDGE_CODE = {"forest": 1, "meadow": 2, "river": 3}
+
+BUILTIN_TILESETS = {"2020": "tiles-2020.yaml", "classic": "tiles-classic.yaml"}
+
+
+class TileSetError(InvalidOptionError):
+    """A tile set file that does not describe valid tiles."""
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One forest, meadow, river or lake printed on a tile, as in the tile data."""
+
+    id: str
+    type: str
+    touches: tuple[str, ...] = ()
+    fish: int = 0
+    animals: tuple[str, ...] = ()
+    kind: str | None = None
+    special: str | None = None
+    ends_at: tuple[str, ...] = ()
+    end_inside: bool = False
+    rivers: tuple[str, ...] = ()
+
+    @property
+    def river_ends(self) -> int:
+        """How many of a river's two ends stop inside the tile (at a lake or a spring)."""
+        return len(self.ends_at) + self.end_inside
+
+
+@dataclass(frozen=True, eq=False)
+class Orientation:
+    """A tile turned by ``rotation`` degrees clockwise.
+
+    ``edges`` are the side types N, E, S, W after the turn; ``links[side]`` lists the
+    ``(part, feature index)`` pairs that connect across that side, one per distinct feature;
+    ``parts[side][part]`` is the feature index holding that part of the side.
+    """
+
+    tile: Tile
+    rotation: int
+    edges: tuple[str, str, str, str]
+    links: tuple[tuple[tuple[int, int], ...], ...]
+    parts: tuple[tuple[int, int, int], ...]
+    code: int  # the edge types packed two bits per side, for frontier matching
+
+    def side_of(self, feature_index: int) -> list[int]:
+        """Sides (0-3, N E S W) that the feature reaches in this orientation."""
+        return [s for s in range(4) if any(f == feature_index for _, f in self.links[s])]
+
+
+@dataclass(frozen=True, eq=False)
+class Tile:
+    """A physical tile: its id, pile, side types (unrotated) and features."""
+
+    id: int
+    kind: str
+    edges: tuple[str, str, str, str]
+    features: tuple[Feature, ...]
+    rotations: dict[int, Orientation] = field(default_factory=dict, repr=False)
+    _fits: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        return f"Tile({self.id}, {self.kind}, {'/'.join(self.edges)})"
+
+    def feature(self, feature_id: str) -> Feature:
+        return self.features[self.feature_index(feature_id)]
+
+    def feature_index(self, feature_id: str) -> int:
+        for i, f in enumerate(self.features):
+            if f.id == feature_id:
+                return i
+        raise KeyError(f"tile {self.id} has no feature {feature_id!r}")
+
+    def fits(self, need: int) -> tuple[int, ...]:
+        """Rotations whose sides match ``need`` (two bits a side, 0 = no constraint)."""
+        found = self._fits.get(need)
+        if found is None:
+            found = tuple(
+                r for r, o in self.rotations.items()
+                if all((need >> 2 * s) & 3 in (0, (o.code >> 2 * s) & 3) for s in range(4))
+            )
+            self._fits[need] = found
+        return found
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """All tiles of one set: the start tile, the regular pile and the extra (menhir or bonus) pile."""
+
+    name: str
+    start: Tile
+    regular: tuple[Tile, ...]
+    extra: tuple[Tile, ...]
+    extra_kind: str
+    by_id: dict[int, Tile]
+    source: str
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+
+def _parts_of(touch: str, edges: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The (side, part) slots that one ``touches`` entry names."""
+    side_name, _, half = touch.partition("-")
+    if side_name not in SIDES:
+        raise TileSetError(f"unknown side {touch!r}")
+    side = SIDES.index(side_name)
+    if not half:
+        return [(side, 1)] if edges[side] == "river" else [(side, 0), (side, 1), (side, 2)]
+    if half not in _HALVES[side_name]:
+        raise TileSetError(f"unknown half edge {touch!r}")
+    return [(side, 0 if half == _HALVES[side_name][0] else 2)]
+
+
+def _orient(tile: Tile, slots: list[list[tuple[int, int]]], rotation: int) -> Orientation:
+    turn = rotation // 90
+    edges = tuple(tile.edges[(s - turn) % 4] for s in range(4))
+    links: list[list[tuple[int, int]]] = [[] for _ in range(4)]
+    parts = [[0, 0, 0] for _ in range(4)]
+    for index, feature_slots in enumerate(slots):
+        for side, part in feature_slots:
+            new_side = (side + turn) % 4
+            parts[new_side][part] = index
+            # on a whole forest/meadow side the middle part stands for the whole side
+            link = (1 if tile.edges[side] != "river" else part, index)
+            if link not in links[new_side]:
+                links[new_side].append(link)
+    code = sum(_EDGE_CODE[e] << 2 * s for s, e in enumerate(edges))
+    return Orientation(tile, rotation, edges, tuple(tuple(sorted(l)) for l in links),
+                       tuple(tuple(p) for p in parts), code)  # type: ignore[arg-type]
+
+
+def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -> list[list[tuple[int, int]]]:
+    """Validate one tile; return each feature's slots. Raises TileSetError naming the tile."""
+    def fail(message: str) -> TileSetError:
+        return TileSetError(f"tile {tile_id}: {message}")
+
+    for e in edges:
+        if e not in EDGE_TYPES:
+            raise fail(f"unknown edge type {e!r} (expected one of {', '.join(EDGE_TYPES)})")
+    ids = [f.id for f in features]
+    if len(set(ids)) != len(ids):
+        raise fail("duplicate feature ids")
+    owner: dict[tuple[int, int], str] = {}
+    slots: list[list[tuple[int, int]]] = []
+    for f in features:
+        if f.type not in FEATURE_TYPES:
+            raise fail(f"feature {f.id} has unknown type {f.type!r}")
+        if f.fish < 0:
+            raise fail(f"feature {f.id} has a negative number of fish")
+        for a in f.animals:
+            if a not in ANIMALS:
+                raise fail(f"feature {f.id} has unknown animal {a!r}")
+        if f.special is not None and f.special not in SPECIALS:
+            raise fail(f"feature {f.id} has unknown special {f.special!r}")
+        if f.type == "forest" and f.kind not in FOREST_KINDS:
+            raise fail(f"forest {f.id} has unknown kind {f.kind!r}")
+        if f.type == "lake" and f.touches:
+            raise fail(f"lake {f.id} touches an edge; lakes lie inside a tile")
+        feature_slots: list[tuple[int, int]] = []
+        for touch in f.touches:
+            try:
+                parts = _parts_of(touch, edges)
+            except TileSetError as error:
+                raise fail(f"feature {f.id}: {error}") from None
+            side = parts[0][0]
+            expected = "meadow" if "-" in touch else edges[side]
+            if expected != f.type:
+                raise fail(f"feature {f.id} ({f.type}) touches {touch}, which is {expected} "
+                           f"(the {SIDES[side]} edge is {edges[side]})")
+            for slot in parts:
+                if slot in owner:
+                    raise fail(f"features {owner[slot]} and {f.id} both touch {touch}")
+                owner[slot] = f.id
+            feature_slots.extend(parts)
+        slots.append(feature_slots)
+        if f.type == "river":
+            for lake in f.ends_at:
+                if lake not in ids or features[ids.index(lake)].type != "lake":
+                    raise fail(f"river {f.id} ends at {lake!r}, which is not a lake of this tile")
+                if f.id not in features[ids.index(lake)].rivers:
+                    raise fail(f"river {f.id} ends at lake {lake} but the lake does not list it")
+            if len(f.touches) + f.river_ends != 2:
+                raise fail(f"river {f.id} must have exactly two ends (edges touched, lakes, end_inside)")
+        if f.type == "lake":
+            for river in f.rivers:
+                if river not in ids or f.id not in features[ids.index(river)].ends_at:
+                    raise fail(f"lake {f.id} lists river {river!r}, which does not end at it")
+    for side, e in enumerate(edges):
+        for part in range(3):
+            if (side, part) not in owner:
+                name = SIDES[side] if e != "river" or part == 1 else f"{SIDES[side]}-{_HALVES[SIDES[side]][part // 2]}"
+                raise fail(f"no feature touches {name} (the {SIDES[side]} edge is {e})")
+    return slots
+
+
+def _feature_from(raw: Any, tile_id: int) -> Feature:
+    if not isinstance(raw, dict) or "id" not in raw or "type" not in raw:
+        raise TileSetError(f"tile {tile_id}: every feature needs an id and a type, got {raw!r}")
+    known = {"id", "type", "touches", "fish", "animals", "kind", "special", "ends_at", "end_inside", "rivers"}
+    unknown = set(raw) - known
+    if unknown:
+        raise TileSetError(f"tile {tile_id}: feature {raw['id']} has unknown fields {sorted(unknown)}")
+    try:
+        return Feature(
+            id=str(raw["id"]), type=str(raw["type"]),
+            touches=tuple(raw.get("touches") or ()), fish=int(raw.get("fish") or 0),
+            animals=tuple(raw.get("animals") or ()), kind=raw.get("kind"), special=raw.get("special"),
+            ends_at=tuple(raw.get("ends_at") or ()), end_inside=bool(raw.get("end_inside", False)),
+            rivers=tuple(raw.get("rivers") or ()),
+        )
+    except (TypeError, ValueError) as error:
+        raise TileSetError(f"tile {tile_id}: feature {raw['id']}: {error}") from None
+
+
+def _tile_from(raw: Any) -> Tile:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), int):
+        raise TileSetError(f"every tile needs an integer id, got {raw!r}")
+    tile_id = raw["id"]
+    if raw.get("kind") not in TILE_KINDS:
+        raise TileSetError(f"tile {tile_id}: kind must be one of {', '.join(TILE_KINDS)}, got {raw.get('kind')!r}")
+    raw_edges = raw.get("edges")
+    if not isinstance(raw_edges, dict) or set(raw_edges) != set(SIDES):
+        raise TileSetError(f"tile {tile_id}: edges must name N, E, S and W")
+    edges = tuple(raw_edges[s] for s in SIDES)
+    if not isinstance(raw.get("features"), list):
+        raise TileSetError(f"tile {tile_id}: features must be a list")
+    features = [_feature_from(f, tile_id) for f in raw["features"]]
+    slots = _check_tile(tile_id, edges, features)
+    tile = Tile(tile_id, raw["kind"], edges, tuple(features))  # type: ignore[arg-type]
+    for r in ROTATIONS:
+        tile.rotations[r] = _orient(tile, slots, r)
+    return tile
+
+
+def parse_tileset(text: str, *, name: str = "custom", source: str = "<text>") -> TileSet:
+    """Build a TileSet from YAML text in the tile data format (see docs/tileset-format.md)."""
+    try:
+        data = yaml.load(text, Loader=_SafeLoader)
+    except yaml.YAMLError as error:
+        raise TileSetError(f"{source}: not valid YAML: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+        raise TileSetError(f"{source}: expected a mapping with a 'tiles' list")
+    tiles = [_tile_from(raw) for raw in data["tiles"]]
+    by_id: dict[int, Tile] = {}
+    for t in tiles:
+        if t.id in by_id:
+            raise TileSetError(f"{source}: tile id {t.id} appears twice")
+        by_id[t.id] = t
+    starts = [t for t in tiles if t.kind == "start"]
+    if len(starts) != 1:
+        raise TileSetError(f"{source}: expected exactly one start tile, found {len(starts)}")
+    regular = tuple(t for t in tiles if t.kind == "normal")
+    extra_kinds = {t.kind for t in tiles} - {"start", "normal"}
+    if len(extra_kinds) > 1:
+        raise TileSetError(f"{source}: mixes menhir and bonus tiles; a set has one extra pile")
+    extra_kind = extra_kinds.pop() if extra_kinds else "menhir"
+    extra = tuple(t for t in tiles if t.kind == extra_kind)
+    totals = data.get("totals")
+    if isinstance(totals, dict):
+        counts = {"tiles": len(tiles), "start": 1, "normal": len(regular), extra_kind: len(extra)}
+        for key, expected in totals.items():
+            if key in counts and counts[key] != expected:
+                raise TileSetError(f"{source}: totals say {expected} {key} tiles, the file has {counts[key]}")
+    if not regular:
+        raise TileSetError(f"{source}: no regular (kind: normal) tiles")
+    return TileSet(name, starts[0], regular, extra, extra_kind, by_id, source)
+
+
+_cache: dict[str, TileSet] = {}
+
+
+def load_tileset(name_or_path: str | Path) -> TileSet:
+    """A built-in tile set by edition name (``"2020"``, ``"classic"``) or one from a YAML file."""
+    key = str(name_or_path)
+    if key in _cache:
+        return _cache[key]
+    if key in BUILTIN_TILESETS:
+        text = resources.files(__package__).joinpath("data", BUILTIN_TILESETS[key]).read_text("utf-8")
+        tileset = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key])
+    else:
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise TileSetError(f"no tile set named {key!r}: built-in sets are "
+                               f"{', '.join(BUILTIN_TILESETS)}, and no such file exists")
+        tileset = parse_tileset(path.read_text("utf-8"), name=path.stem, source=str(path))
+    _cache[key] = tileset
+    return tileset
