@@ -214,6 +214,8 @@ class Game(ABC):
                     container[op[2]] = op[3]
             elif kind == "append":
                 getattr(self, op[1]).pop()
+            elif kind == "truncate":
+                del getattr(self, op[1])[op[2]:]
             elif kind == "pop":
                 getattr(self, op[1]).append(op[2])
             elif kind == "rng":
@@ -235,6 +237,11 @@ class Game(ABC):
     def _append(self, name: str, value: Any) -> None:
         self._journal.append(("append", name))  # type: ignore[union-attr]
         getattr(self, name).append(value)
+
+    def _extend(self, name: str, values: Sequence[Any]) -> None:
+        container = getattr(self, name)
+        self._journal.append(("truncate", name, len(container)))  # type: ignore[union-attr]
+        container.extend(values)
 
     def _pop(self, name: str) -> Any:
         value = getattr(self, name).pop()

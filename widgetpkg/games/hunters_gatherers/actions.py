@@ -83,14 +83,3 @@ class SetNextTile(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls for cls in (PlaceTile, PlaceMeeple, PlaceHut, RetakeMeeple, Pass, SetNextTile)
 }
-
-_place_tile_cache: dict[tuple[int, int, int], PlaceTile] = {}
-
-
-def place_tile(x: int, y: int, rotation: int) -> PlaceTile:
-    """A shared PlaceTile instance: legal-move lists reuse them instead of building thousands."""
-    key = (x, y, rotation)
-    action = _place_tile_cache.get(key)
-    if action is None:
-        action = _place_tile_cache[key] = PlaceTile(x, y, rotation)
-    return action

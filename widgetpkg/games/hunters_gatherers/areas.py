@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .tiles import ANIMALS, Feature, Orientation
+from .tiles import Feature, Orientation
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -24,13 +24,17 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 OFFSETS: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N E S W neighbours
 NO_ANIMALS = (0, 0, 0, 0)
+_NO_NODES: frozenset[int] = frozenset()
 
 
 class Area:
     """What one connected forest, river, meadow, lake or river system holds (read-only).
 
-    ``specials`` lists ``(name, cell)`` for menhirs, mushrooms, gold and the special tiles;
-    ``figures`` lists the nodes that carry a figure of the kind this partition cares about.
+    ``cells`` are the tiles of a forest or river (what they score by); meadows and river
+    systems leave it empty because copying their large sets on every merge would dominate the
+    engine's cost (``cells_of`` finds them when asked). ``specials`` lists ``(name, cell)`` for
+    menhirs, mushrooms, gold and the special tiles; ``figures`` lists the nodes that carry a
+    figure of the kind this partition cares about.
     """
 
     __slots__ = ("kind", "size", "open_ends", "cells", "fish", "lakes", "animals", "specials", "figures")
@@ -51,8 +55,9 @@ class Area:
     def merged(self, other: Area, closed_ends: int) -> Area:
         a, b = self.animals, other.animals
         return Area(self.kind, self.size + other.size, self.open_ends + other.open_ends - closed_ends,
-                    self.cells | other.cells, self.fish + other.fish, self.lakes | other.lakes,
-                    (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]),
+                    self.cells | other.cells if self.cells else self.cells,
+                    self.fish + other.fish, self.lakes | other.lakes if other.lakes else self.lakes,
+                    (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]) if b is not NO_ANIMALS else a,
                     self.specials + other.specials, self.figures + other.figures)
 
     def changed(self, *, open_ends: int | None = None, animals: tuple[int, int, int, int] | None = None,
@@ -69,13 +74,15 @@ class Area:
         return self.open_ends == 0
 
 
-def animal_counts(animals: tuple[str, ...]) -> tuple[int, int, int, int]:
-    return tuple(animals.count(a) for a in ANIMALS)  # type: ignore[return-value]
-
-
 def _specials(feature: Feature, cell: Cell) -> tuple[tuple[str, Cell], ...]:
-    names = [n for n in (feature.special, feature.kind) if n not in (None, "plain")]
-    return tuple((n, cell) for n in names)
+    if feature.special is None and feature.kind in (None, "plain"):
+        return ()
+    return tuple((n, cell) for n in (feature.special, feature.kind) if n not in (None, "plain"))
+
+
+def cells_of(game: HuntersGatherers, parents: list[int], root: int) -> frozenset[Cell]:
+    """The tiles of any area or system, by a scan of the nodes (for display, not the hot path)."""
+    return frozenset(game._node_cell[n] for n in range(len(parents)) if find(parents, n) == root)
 
 
 def find(parent: list[int], node: int) -> int:
@@ -103,31 +110,35 @@ def _union(game: HuntersGatherers, parents: str, records: str, a: int, b: int, c
 
 def add_tile(game: HuntersGatherers, cell: Cell, orientation: Orientation) -> int:
     """Create the nodes of a newly placed tile and join them to its neighbours; return the first node."""
+    tile = orientation.tile
+    features = tile.features
     base = len(game._node_feature)
-    x, y = cell
+    count = len(features)
+    nodes = range(base, base + count)
+    game._extend("_node_feature", features)
+    game._extend("_node_cell", (cell,) * count)
+    game._extend("_parent", nodes)
+    game._extend("_sys_parent", nodes)
     cells = frozenset((cell,))
-    empty: frozenset[int] = frozenset()
-    features = orientation.tile.features
+    no_cells: frozenset[Cell] = frozenset()
+    segment_fish = game.rules.river_segment_fish
     for index, f in enumerate(features):
         node = base + index
-        game._append("_node_feature", f)
-        game._append("_node_cell", cell)
-        game._append("_parent", node)
-        game._append("_sys_parent", node)
         kind = f.type
-        open_ends = len(orientation.side_of(index)) if kind in ("forest", "river") else 0
-        fish = f.fish if kind == "lake" or game.rules.river_segment_fish else 0
-        lakes = frozenset(base + orientation.tile.feature_index(l) for l in f.ends_at) if f.ends_at else empty
+        fish = f.fish if kind == "lake" or segment_fish else 0
+        lakes = frozenset(base + i for i in tile.lake_indices[index])
         specials = _specials(f, cell)
-        animals = animal_counts(f.animals) if f.animals else NO_ANIMALS
-        game._put("_area", node, Area(kind, 1, open_ends, cells, fish, lakes, animals, specials, ()))
-        if kind in ("river", "lake"):
-            system_lakes = frozenset((node,)) if kind == "lake" else empty
-            game._put("_system", node, Area("system", 1, 0, cells, fish, system_lakes, NO_ANIMALS, specials, ()))
-    for index, f in enumerate(features):
-        for lake in f.ends_at:
-            _union(game, "_sys_parent", "_system", base + index, base + orientation.tile.feature_index(lake), 0)
+        tracked = cells if kind == "forest" or kind == "river" else no_cells
+        game._put("_area", node, Area(kind, 1, orientation.sides_touched[index], tracked, fish, lakes,
+                                      tile.animal_counts[index], specials, ()))
+        if kind == "river" or kind == "lake":
+            game._put("_system", node, Area("system", 1, 0, no_cells, fish, frozenset((node,)) if kind == "lake" else _NO_NODES,
+                                            NO_ANIMALS, specials, ()))
+    for index, lake_indices in enumerate(tile.lake_indices):
+        for lake in lake_indices:
+            _union(game, "_sys_parent", "_system", base + index, base + lake, 0)
     board = game._board
+    x, y = cell
     for side, (dx, dy) in enumerate(OFFSETS):
         neighbour_cell = (x + dx, y + dy)
         neighbour = board.get(neighbour_cell)
@@ -138,7 +149,7 @@ def add_tile(game: HuntersGatherers, cell: Cell, orientation: Orientation) -> in
         for part, index in orientation.links[side]:
             a, b = base + index, neighbour_base + facing[2 - part]
             kind = features[index].type
-            _union(game, "_parent", "_area", a, b, 2 if kind != "meadow" else 0)
+            _union(game, "_parent", "_area", a, b, 0 if kind == "meadow" else 2)
             if kind == "river":
                 _union(game, "_sys_parent", "_system", a, b, 0)
     return base

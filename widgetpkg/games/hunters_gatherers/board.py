@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import PlaceTile, place_tile
+from .actions import PlaceTile
 from .areas import OFFSETS, Cell
-from .tiles import SIDES, Orientation, Tile
+from .tiles import ROTATIONS, SIDES, Orientation, Tile
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -44,9 +44,31 @@ def update_frontier(game: HuntersGatherers, cell: Cell) -> None:
             game._put("_frontier", near, need_at(game._board, near))
 
 
+_actions: dict[Cell, dict[int, PlaceTile]] = {}
+
+
 def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
-    return [place_tile(x, y, r) for (x, y), need in frontier.items() for r in tile.fits(need)]
+    found: list[PlaceTile] = []
+    fits, known = tile.fits, tile._fits
+    for cell, need in frontier.items():
+        rotations = known.get(need)
+        if rotations is None:
+            rotations = fits(need)
+        if rotations:
+            # PlaceTile objects are immutable: share one per cell and rotation
+            actions = _actions.get(cell)
+            if actions is None:
+                actions = _actions[cell] = {r: PlaceTile(cell[0], cell[1], r) for r in ROTATIONS}
+            found.extend(actions[r] for r in rotations)
+    return found
 
 
 def fits_somewhere(frontier: dict[Cell, int], tile: Tile) -> bool:
-    return any(tile.fits(need) for need in frontier.values())
+    fits, known = tile.fits, tile._fits
+    for need in frontier.values():
+        rotations = known.get(need)
+        if rotations is None:
+            rotations = fits(need)
+        if rotations:
+            return True
+    return False

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from ...core import Action, Event, Game, InvalidOptionError, Note, Scored, register
 from . import scoring
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
-from .areas import Area, Cell, add_tile, animal_counts, find
+from .areas import Area, Cell, add_tile, find
 from .board import describe_need, fits_somewhere, legal_placements, need_at, update_frontier
 from .rules import RuleSet, ruleset
 from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
@@ -343,7 +343,8 @@ class HuntersGatherers(Game):
     def _cover(self, nodes: list[int]) -> None:
         """Hunting trap: the animals of these meadow features are scored and leave the grassland."""
         for node in nodes:
-            counts = animal_counts(self._node_feature[node].animals)
+            x, y = self._node_cell[node]
+            counts = self._board[x, y].tile.animal_counts[node - self._tile_base[x, y]]
             self._put("_covered", node, True)
             if any(counts):
                 root = find(self._parent, node)

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 from ...core import Scored, Term
-from .areas import Area, Cell, animal_counts, find
+from .areas import Area, Cell, cells_of, find
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -93,12 +93,13 @@ def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) ->
             base = game._tile_base.get(cell)
             if base is None:
                 continue
-            for index, f in enumerate(game._board[cell].tile.features):
+            tile = game._board[cell].tile
+            for index, f in enumerate(tile.features):
                 node = base + index
                 if f.type != "meadow" or node in seen or node in game._covered or find(game._parent, node) != root:
                     continue
                 seen.add(node)
-                for a, n in enumerate(animal_counts(f.animals)):
+                for a, n in enumerate(tile.animal_counts[index]):
                     totals[a] += n
     return tuple(totals), sorted(seen)  # type: ignore[return-value]
 
@@ -132,11 +133,11 @@ def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
     hunters = Counter(game._figures[n][0] for n in area.figures)
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
-    cells = tuple(sorted(area.cells))
+    cells = tuple(sorted(cells_of(game, game._parent, root)))
     return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
 
 
-def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
+def huts(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     """Final scoring of one river system for the huts' majority."""
     winners = majority(game, area.figures)
     if not winners:
@@ -147,7 +148,8 @@ def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
         terms.append(Term(len(area.lakes), "lakes (raft)", rafts))
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
-    return [Scored(p, "river system", tuple(terms), detail, tuple(sorted(area.cells))) for p in winners]
+    cells = tuple(sorted(cells_of(game, game._sys_parent, root)))
+    return [Scored(p, "river system", tuple(terms), detail, cells) for p in winners]
 
 
 def final(game: HuntersGatherers) -> list[Scored]:
@@ -155,7 +157,7 @@ def final(game: HuntersGatherers) -> list[Scored]:
     events: list[Scored] = []
     for root, area in _roots(game._sys_parent, game._system):
         if area.figures:
-            events += huts(game, area)
+            events += huts(game, root, area)
     for root, area in _roots(game._parent, game._area):
         if area.kind == "meadow" and area.figures:
             events += meadow(game, root, area)

@@ -83,8 +83,9 @@ class Orientation:
     links: tuple[tuple[tuple[int, int], ...], ...]
     parts: tuple[tuple[int, int, int], ...]
     code: int  # the edge types packed two bits per side, for frontier matching
+    sides_touched: tuple[int, ...]  # per feature: how many sides it reaches (its open ends when placed)
 
-    def side_of(self, feature_index: int) -> list[int]:
+    def sides_of(self, feature_index: int) -> list[int]:
         """Sides (0-3, N E S W) that the feature reaches in this orientation."""
         return [s for s in range(4) if any(f == feature_index for _, f in self.links[s])]
 
@@ -97,6 +98,9 @@ class Tile:
     kind: str
     edges: tuple[str, str, str, str]
     features: tuple[Feature, ...]
+    #: per feature: indices of the lakes a river ends at, and (mammoth, aurochs, deer, tiger) counts
+    lake_indices: tuple[tuple[int, ...], ...] = ()
+    animal_counts: tuple[tuple[int, int, int, int], ...] = ()
     rotations: dict[int, Orientation] = field(default_factory=dict, repr=False)
     _fits: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
 
@@ -167,8 +171,9 @@ def _orient(tile: Tile, slots: list[list[tuple[int, int]]], rotation: int) -> Or
             if link not in links[new_side]:
                 links[new_side].append(link)
     code = sum(_EDGE_CODE[e] << 2 * s for s, e in enumerate(edges))
+    sides_touched = tuple(len({side for side, _ in feature_slots}) for feature_slots in slots)
     return Orientation(tile, rotation, edges, tuple(tuple(sorted(l)) for l in links),
-                       tuple(tuple(p) for p in parts), code)  # type: ignore[arg-type]
+                       tuple(tuple(p) for p in parts), code, sides_touched)  # type: ignore[arg-type]
 
 
 def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -> list[list[tuple[int, int]]]:
@@ -268,7 +273,10 @@ def _tile_from(raw: Any) -> Tile:
         raise TileSetError(f"tile {tile_id}: features must be a list")
     features = [_feature_from(f, tile_id) for f in raw["features"]]
     slots = _check_tile(tile_id, edges, features)
-    tile = Tile(tile_id, raw["kind"], edges, tuple(features))  # type: ignore[arg-type]
+    ids = [f.id for f in features]
+    tile = Tile(tile_id, raw["kind"], edges, tuple(features),  # type: ignore[arg-type]
+                tuple(tuple(ids.index(lake) for lake in f.ends_at) for f in features),
+                tuple(tuple(f.animals.count(a) for a in ANIMALS) for f in features))  # type: ignore[misc]
     for r in ROTATIONS:
         tile.rotations[r] = _orient(tile, slots, r)
     return tile
