@@ -80,9 +80,12 @@ def _specials(feature: Feature, cell: Cell) -> tuple[tuple[str, Cell], ...]:
     return tuple((n, cell) for n in (feature.special, feature.kind) if n not in (None, "plain"))
 
 
-def cells_of(game: HuntersGatherers, parents: list[int], root: int) -> frozenset[Cell]:
-    """The tiles of any area or system, by a scan of the nodes (for display, not the hot path)."""
-    return frozenset(game._node_cell[n] for n in range(len(parents)) if find(parents, n) == root)
+def cells_by_root(game: HuntersGatherers, parents: list[int]) -> dict[int, set[Cell]]:
+    """The tiles of every area or system, by one scan of the nodes (for scoring details and display)."""
+    groups: dict[int, set[Cell]] = {}
+    for node, cell in enumerate(game._node_cell):
+        groups.setdefault(find(parents, node), set()).add(cell)
+    return groups
 
 
 def find(parent: list[int], node: int) -> int:
@@ -122,18 +125,24 @@ def add_tile(game: HuntersGatherers, cell: Cell, orientation: Orientation) -> in
     cells = frozenset((cell,))
     no_cells: frozenset[Cell] = frozenset()
     segment_fish = game.rules.river_segment_fish
+    areas: list[Area] = []
+    systems: list[Area | None] = []
     for index, f in enumerate(features):
-        node = base + index
         kind = f.type
         fish = f.fish if kind == "lake" or segment_fish else 0
-        lakes = frozenset(base + i for i in tile.lake_indices[index])
+        lake_indices = tile.lake_indices[index]
+        lakes = frozenset([base + i for i in lake_indices]) if lake_indices else _NO_NODES
         specials = _specials(f, cell)
         tracked = cells if kind == "forest" or kind == "river" else no_cells
-        game._put("_area", node, Area(kind, 1, orientation.sides_touched[index], tracked, fish, lakes,
-                                      tile.animal_counts[index], specials, ()))
+        areas.append(Area(kind, 1, orientation.sides_touched[index], tracked, fish, lakes,
+                          tile.animal_counts[index], specials, ()))
         if kind == "river" or kind == "lake":
-            game._put("_system", node, Area("system", 1, 0, no_cells, fish, frozenset((node,)) if kind == "lake" else _NO_NODES,
-                                            NO_ANIMALS, specials, ()))
+            system_lakes = frozenset((base + index,)) if kind == "lake" else _NO_NODES
+            systems.append(Area("system", 1, 0, no_cells, fish, system_lakes, NO_ANIMALS, specials, ()))
+        else:
+            systems.append(None)
+    game._extend("_area", areas)
+    game._extend("_system", systems)
     for index, lake_indices in enumerate(tile.lake_indices):
         for lake in lake_indices:
             _union(game, "_sys_parent", "_system", base + index, base + lake, 0)

@@ -49,11 +49,9 @@ _actions: dict[Cell, dict[int, PlaceTile]] = {}
 
 def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
     found: list[PlaceTile] = []
-    fits, known = tile.fits, tile._fits
+    table = tile.fit_table
     for cell, need in frontier.items():
-        rotations = known.get(need)
-        if rotations is None:
-            rotations = fits(need)
+        rotations = table[need]
         if rotations:
             # PlaceTile objects are immutable: share one per cell and rotation
             actions = _actions.get(cell)
@@ -64,11 +62,5 @@ def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
 
 
 def fits_somewhere(frontier: dict[Cell, int], tile: Tile) -> bool:
-    fits, known = tile.fits, tile._fits
-    for need in frontier.values():
-        rotations = known.get(need)
-        if rotations is None:
-            rotations = fits(need)
-        if rotations:
-            return True
-    return False
+    table = tile.fit_table
+    return any(table[need] for need in frontier.values())

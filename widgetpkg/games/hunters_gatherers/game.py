@@ -30,6 +30,7 @@ from .rules import RuleSet, ruleset
 from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
+PASS = Pass()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +97,8 @@ class HuntersGatherers(Game):
         self._node_cell: list[Cell] = []
         self._parent: list[int] = []
         self._sys_parent: list[int] = []
-        self._area: dict[int, Area] = {}
-        self._system: dict[int, Area] = {}
+        self._area: list[Area] = []  # by node; meaningful at roots
+        self._system: list[Area | None] = []  # by node; None for forests and meadows
         self._frontier: dict[Cell, int] = {(0, 0): 0}
         self._figures: dict[int, tuple[str, str]] = {}
         self._covered: dict[int, bool] = {}
@@ -205,20 +206,29 @@ class HuntersGatherers(Game):
             return [RetakeMeeple(f.x, f.y, f.feature) for f in self.figures()
                     if f.player == self.current_player and f.role != "hut"]
         if self._phase == "place_figure":
-            return [a for a in self._figure_candidates() if self._figure_problem(a) is None] + [Pass()]
+            return self._figure_options()
         return []
 
-    def _figure_candidates(self) -> list[Action]:
+    def _figure_options(self) -> list[Action]:
+        """Every legal figure placement on the tile just placed, then Pass."""
         x, y = self._placed  # type: ignore[misc]
+        base = self._tile_base[x, y]
+        player = self.players[self._turn]
+        meeples, huts = self._meeples[player] > 0, self._huts[player] > 0
+        parent, area, sys_parent, system = self._parent, self._area, self._sys_parent, self._system
         found: list[Action] = []
-        for f in self._board[x, y].tile.features:
-            if f.type != "lake":
+        for index, f in enumerate(self._board[x, y].tile.features):
+            node = base + index
+            kind = f.type
+            if meeples and kind != "lake" and not area[find(parent, node)].figures:
                 found.append(PlaceMeeple(x, y, f.id))
-            if f.type in ("river", "lake"):
+            if huts and (kind == "river" or kind == "lake") and not system[find(sys_parent, node)].figures:
                 found.append(PlaceHut(x, y, f.id))
+        found.append(PASS)
         return found
 
-    def _figure_problem(self, action: PlaceMeeple | PlaceHut) -> str | None:
+    def _figure_problem(self, action: PlaceMeeple | PlaceHut) -> str:
+        """Why a figure placement that is not among the options is illegal."""
         if (action.x, action.y) != self._placed:
             return f"figures go only on the tile just placed, at {self._placed}"
         tile = self._board[self._placed].tile  # type: ignore[index]
@@ -233,16 +243,12 @@ class HuntersGatherers(Game):
                 return f"huts go on a river or a lake, and {action.feature} is a {kind}"
             if not self._huts[player]:
                 return f"{player} has no huts left"
-            if self._system[find(self._sys_parent, node)].figures:
-                return "that river system already has a hut"
-            return None
+            return "that river system already has a hut"
         if kind == "lake":
             return "meeples do not go on lakes (a hut may)"
         if not self._meeples[player]:
             return f"{player} has no meeples left"
-        if self._area[find(self._parent, node)].figures:
-            return f"that {kind} already has a {ROLES[kind]}"
-        return None
+        return f"that {kind} already has a {ROLES[kind]}"
 
     def _illegal(self, action: Action) -> str | None:
         if isinstance(action, SetNextTile):
@@ -268,7 +274,7 @@ class HuntersGatherers(Game):
             return "first take back one of your meeples (shaman)"
         if self._phase != "place_figure":
             return "place the tile first"
-        if isinstance(action, Pass):
+        if isinstance(action, Pass) or action in self._figure_options():
             return None
         return self._figure_problem(action)  # type: ignore[arg-type]
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 from ...core import Scored, Term
-from .areas import Area, Cell, cells_of, find
+from .areas import Area, Cell, cells_by_root, find
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -120,7 +120,7 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
     return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
 
 
-def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
+def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell]) -> list[Scored]:
     """Final scoring of one grassland for the hunters' majority."""
     winners = majority(game, area.figures)
     if not winners:
@@ -133,11 +133,11 @@ def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
     hunters = Counter(game._figures[n][0] for n in area.figures)
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
-    cells = tuple(sorted(cells_of(game, game._parent, root)))
-    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
+    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), tuple(sorted(cells)))
+            for p in winners]
 
 
-def huts(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
+def huts(game: HuntersGatherers, area: Area, cells: Iterable[Cell]) -> list[Scored]:
     """Final scoring of one river system for the huts' majority."""
     winners = majority(game, area.figures)
     if not winners:
@@ -148,21 +148,24 @@ def huts(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
         terms.append(Term(len(area.lakes), "lakes (raft)", rafts))
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
-    cells = tuple(sorted(cells_of(game, game._sys_parent, root)))
-    return [Scored(p, "river system", tuple(terms), detail, cells) for p in winners]
+    return [Scored(p, "river system", tuple(terms), detail, tuple(sorted(cells))) for p in winners]
 
 
 def final(game: HuntersGatherers) -> list[Scored]:
     """Huts on river systems, then hunters on grasslands, as if the game ended now."""
     events: list[Scored] = []
-    for root, area in _roots(game._sys_parent, game._system):
-        if area.figures:
-            events += huts(game, root, area)
-    for root, area in _roots(game._parent, game._area):
-        if area.kind == "meadow" and area.figures:
-            events += meadow(game, root, area)
+    held = [(root, area) for root, area in _roots(game._sys_parent, game._system) if area.figures]
+    if held:
+        cells = cells_by_root(game, game._sys_parent)
+        for root, area in held:
+            events += huts(game, area, cells[root])
+    held = [(root, area) for root, area in _roots(game._parent, game._area) if area.kind == "meadow" and area.figures]
+    if held:
+        cells = cells_by_root(game, game._parent)
+        for root, area in held:
+            events += meadow(game, root, area, cells[root])
     return events
 
 
-def _roots(parent: list[int], table: dict[int, Area]) -> list[tuple[int, Area]]:
-    return [(node, table[node]) for node in range(len(parent)) if parent[node] == node and node in table]
+def _roots(parent: list[int], table: list[Area | None]) -> list[tuple[int, Area]]:
+    return [(node, area) for node, area in enumerate(table) if area is not None and parent[node] == node]

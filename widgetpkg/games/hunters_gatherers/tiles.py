@@ -102,7 +102,7 @@ class Tile:
     lake_indices: tuple[tuple[int, ...], ...] = ()
     animal_counts: tuple[tuple[int, int, int, int], ...] = ()
     rotations: dict[int, Orientation] = field(default_factory=dict, repr=False)
-    _fits: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    fit_table: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
 
     def __repr__(self) -> str:
         return f"Tile({self.id}, {self.kind}, {'/'.join(self.edges)})"
@@ -118,14 +118,20 @@ class Tile:
 
     def fits(self, need: int) -> tuple[int, ...]:
         """Rotations whose sides match ``need`` (two bits a side, 0 = no constraint)."""
-        found = self._fits.get(need)
-        if found is None:
-            found = tuple(
-                r for r, o in self.rotations.items()
-                if all((need >> 2 * s) & 3 in (0, (o.code >> 2 * s) & 3) for s in range(4))
-            )
-            self._fits[need] = found
-        return found
+        return self.fit_table[need]
+
+
+def _fit_table(tile: Tile) -> tuple[tuple[int, ...], ...]:
+    """For each of the 256 side constraints, the rotations of ``tile`` that meet it."""
+    table = []
+    for need in range(256):
+        mask = ((need | need >> 1) & 0x55) * 3  # a side is constrained where either of its bits is set
+        rotations = tuple(r for r, o in tile.rotations.items() if o.code & mask == need)
+        table.append(_SHARED_ROTATIONS.setdefault(rotations, rotations))
+    return tuple(table)
+
+
+_SHARED_ROTATIONS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -279,6 +285,7 @@ def _tile_from(raw: Any) -> Tile:
                 tuple(tuple(f.animals.count(a) for a in ANIMALS) for f in features))  # type: ignore[misc]
     for r in ROTATIONS:
         tile.rotations[r] = _orient(tile, slots, r)
+    object.__setattr__(tile, "fit_table", _fit_table(tile))
     return tile
 
 
