@@ -81,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, indent=1))
         return 0
     s = report["summary"]
-    print(f"{s['games']} random games of {s['game']} {s['options'] or ''} with {s['players']} players "
+    options = "".join(f" {k}={v}" for k, v in s["options"].items())
+    print(f"{s['games']} random games of {s['game']}{options} with {s['players']} players "
           f"in {s['seconds']} s ({s['games_per_second']} games/s)")
     print(f"mean actions {s['mean_actions']}, mean tiles on the board {s['mean_tiles']}")
     print("mean scores by seat: " + ", ".join(f"{p} {v}" for p, v in s["mean_scores"].items()))

@@ -107,7 +107,8 @@ class Scored(Event):
         return sum(t.count * t.factor for t in self.terms)
 
     def __str__(self) -> str:
-        equation = " + ".join(str(t) for t in self.terms if t.count) or "nothing"
+        # zero terms are left out unless nothing else is left to show
+        equation = " + ".join(str(t) for t in self.terms if t.count) or " + ".join(map(str, self.terms)) or "nothing"
         return f"{self.player} +{self.points}: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
 
 

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 _BLOCK = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
+def _noun(count: int, singular: str, plural: str | None = None) -> str:
+    return singular if count == 1 else (plural or singular + "s")
+
+
 def majority(game: HuntersGatherers, nodes: Iterable[int]) -> list[str]:
     """Players with the most figures on ``nodes`` (all of them on a tie), in seat order."""
     counts = Counter(game._figures[n][0] for n in nodes)
@@ -33,16 +37,18 @@ def name_cells(game: HuntersGatherers, cells: Iterable[Cell]) -> str:
 
 def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
     rules = game.rules
-    terms = [Term(len(area.cells), "tiles", rules.forest_tile_points)]
+    tiles = len(area.cells)
+    terms = [Term(tiles, _noun(tiles, "tile"), rules.forest_tile_points)]
     mushrooms = area.count("mushrooms")
     if mushrooms:
-        terms.append(Term(mushrooms, "mushroom groups", rules.mushroom_points))
+        terms.append(Term(mushrooms, _noun(mushrooms, "mushroom group"), rules.mushroom_points))
     return _award(game, "forest", area, terms)
 
 
 def river(game: HuntersGatherers, area: Area) -> list[Scored]:
     lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
-    terms = [Term(len(area.cells), "tiles", game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1)]
+    tiles = len(area.cells)
+    terms = [Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1)]
     return _award(game, "river", area, terms)
 
 
@@ -55,7 +61,8 @@ def _award(game: HuntersGatherers, what: str, area: Area, terms: list[Term]) -> 
 def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
     system = game._system[find(game._sys_parent, lake_node)]
     cells = tuple(sorted(game._node_cell[lake] for lake in system.lakes))
-    return Scored(player, "logboat", (Term(len(system.lakes), "lakes in its river system", 2),),
+    lakes = len(system.lakes)
+    return Scored(player, "logboat", (Term(lakes, _noun(lakes, "lake") + " in its river system", 2),),
                   name_cells(game, cells), cells)
 
 
@@ -68,19 +75,14 @@ def _animal_terms(game: HuntersGatherers, counts: tuple[int, int, int, int], dou
     eaten_far = min(tigers, deer - deer_near)
     eaten_near = min(tigers - eaten_far, deer_near)
     eaten = eaten_far + eaten_near
-    terms = [
-        Term(mammoths - doubled[0], "mammoths", points["mammoth"]),
-        Term(aurochs - doubled[1], "aurochs", points["aurochs"]),
-        Term(deer - deer_near - eaten_far, "deer", points["deer"]),
-    ]
-    if any(doubled[:3]):
-        terms += [
-            Term(doubled[0], "mammoths at the pit trap", 2 * points["mammoth"]),
-            Term(doubled[1], "aurochs at the pit trap", 2 * points["aurochs"]),
-            Term(deer_near - eaten_near, "deer at the pit trap", 2 * points["deer"]),
-        ]
-    note = f"{tigers} tiger{'s' * (tigers != 1)} ate {eaten} deer" if tigers else ""
-    return [t for t in terms if t.count] or [Term(0, "animals", 0)], note
+    counted = ((mammoths - doubled[0], "mammoth", 1), (aurochs - doubled[1], "aurochs", 1),
+               (deer - deer_near - eaten_far, "deer", 1), (doubled[0], "mammoth", 2), (doubled[1], "aurochs", 2),
+               (deer_near - eaten_near, "deer", 2))
+    terms = [Term(n, _noun(n, name, name if name != "mammoth" else None) + " at the pit trap" * (factor == 2),
+                  factor * points[name]) for n, name, factor in counted]
+    tiger_words = f"{tigers} {_noun(tigers, 'tiger')}"
+    note = "" if not tigers else f"{tiger_words} ate {eaten} deer" if eaten else f"{tiger_words}, no deer to eat"
+    return [t for t in terms if t.count] or [Term(0, "animals", 1)], note
 
 
 def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) -> tuple[tuple[int, int, int, int], list[int]]:
@@ -145,7 +147,7 @@ def huts(game: HuntersGatherers, area: Area, cells: Iterable[Cell]) -> list[Scor
     terms = [Term(area.fish, "fish", 1)]
     rafts = area.count("raft")
     if rafts:
-        terms.append(Term(len(area.lakes), "lakes (raft)", rafts))
+        terms.append(Term(len(area.lakes), _noun(len(area.lakes), "lake") + " (raft)", rafts))
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
     return [Scored(p, "river system", tuple(terms), detail, tuple(sorted(cells))) for p in winners]
