@@ -26,7 +26,7 @@ from . import scoring
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
 from .areas import Area, Cell, add_tile, find
 from .board import describe_need, fits_somewhere, legal_placements, need_at, update_frontier
-from .rules import RuleSet, ruleset
+from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
 from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
@@ -66,7 +66,12 @@ class TilePlaced(Event):
 
 @register
 class HuntersGatherers(Game):
-    """Carcassonne: Hunters & Gatherers for 2-5 players, 2020 or classic rules."""
+    """Carcassonne: Hunters & Gatherers for 2-5 players, 2020 or classic rules.
+
+    Options (keyword-only): ``players`` (2-5 names), ``edition`` ("2020" or "classic": the rules),
+    ``tileset`` (default: the edition's own set; "2020", "classic" or a YAML file path),
+    ``rules`` (ruling switches, see docs/rulings.md) and ``seed``.
+    """
 
     name = "hunters-gatherers"
     action_types = ACTION_TYPES
@@ -389,20 +394,21 @@ class HuntersGatherers(Game):
                 root = find(self._parent, base + index)
                 if self._area[root].open_ends == 0:
                     completed[root] = self._area[root]
-        earned_extra = False
+        earned_extra: str | None = None  # the token that earned an extra turn
         for root, area in sorted(completed.items()):
             scorer = scoring.forest if area.kind == "forest" else scoring.river
             events.extend(self._score(e) for e in scorer(self, area))
             for node in area.figures:
                 events.append(self._return_figure(node, f"{area.kind} completed"))
-            if area.kind == "forest" and area.count(self.rules.extra_turn_kind):
-                earned_extra = True
+            if area.kind == "forest":
+                earned_extra = earned_extra or next((t for t in EXTRA_TURN_TOKENS if area.count(t)), None)
         player = self.players[self._turn]
         if earned_extra and not self._in_extra_turn and (self._regular or self.rules.extra_turn_after_last_tile):
             if self._draw("extra", events):
                 self._set("_in_extra_turn", True)
-                events.append(Note(f"{player} completed a forest with a {self.rules.extra_turn_kind} "
-                                   f"and takes an extra turn with tile {self._hand}"))
+                token = "gold nugget" if earned_extra == "gold" else earned_extra
+                events.append(Note(f"{player} completed a forest with a {token} and takes an extra turn "
+                                   f"with {self.tileset.extra_kind} tile {self._hand}"))
                 return
             events.append(Note(f"no {self.tileset.extra_kind} tile left: no extra turn"))
         if self._regular:

@@ -123,8 +123,9 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
 
 
 def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell]) -> list[Scored]:
-    """Final scoring of one grassland for the hunters' majority."""
-    winners = majority(game, area.figures)
+    """Final scoring of one grassland for the hunters' majority (or the shrine's hunter)."""
+    at_shrine = [n for n in area.figures if game._node_feature[n].special == "shrine"]
+    winners = majority(game, at_shrine or area.figures)
     if not winners:
         return []
     tigers = area.animals[3]
@@ -135,6 +136,8 @@ def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell])
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
     hunters = Counter(game._figures[n][0] for n in area.figures)
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
+    if at_shrine:
+        notes.append(f"{' and '.join(winners)} at the sacred shrine score{'s' * (len(winners) == 1)} alone")
     return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), tuple(sorted(cells)))
             for p in winners]
 
