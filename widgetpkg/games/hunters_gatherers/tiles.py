@@ -160,6 +160,9 @@ def _parts_of(touch: str, edges: tuple[str, ...]) -> list[tuple[int, int]]:
         return [(side, 1)] if edges[side] == "river" else [(side, 0), (side, 1), (side, 2)]
     if half not in _HALVES[side_name]:
         raise TileSetError(f"unknown half edge {touch!r}")
+    if edges[side] != "river":
+        raise TileSetError(f"{touch} is half of an edge, but only river edges have halves "
+                           f"(the {side_name} edge is {edges[side]})")
     return [(side, 0 if half == _HALVES[side_name][0] else 2)]
 
 
