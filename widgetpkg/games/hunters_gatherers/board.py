@@ -19,29 +19,23 @@ if TYPE_CHECKING:
 _TYPE_NAMES = ("any", "forest", "meadow", "river")
 
 
-def need_at(board: dict[Cell, Orientation], cell: Cell) -> int:
-    x, y = cell
-    need = 0
-    for side, (dx, dy) in enumerate(OFFSETS):
-        neighbour = board.get((x + dx, y + dy))
-        if neighbour is not None:
-            need |= ((neighbour.code >> 2 * ((side + 2) % 4)) & 3) << 2 * side
-    return need
-
-
 def describe_need(need: int) -> str:
     """'N forest, E river' for the sides a cell constrains."""
     return ", ".join(f"{SIDES[s]} {_TYPE_NAMES[(need >> 2 * s) & 3]}" for s in range(4) if (need >> 2 * s) & 3)
 
 
-def update_frontier(game: HuntersGatherers, cell: Cell) -> None:
-    """Cell was just filled: drop it from the frontier and refresh its empty neighbours."""
+def update_frontier(game: HuntersGatherers, cell: Cell, orientation: Orientation) -> None:
+    """A tile was just placed on ``cell``: drop it from the frontier and add the constraint its
+    edges put on each empty neighbour."""
     game._delete("_frontier", cell)
+    frontier, board = game._frontier, game._board
     x, y = cell
-    for dx, dy in OFFSETS:
+    code = orientation.code
+    for side, (dx, dy) in enumerate(OFFSETS):
         near = (x + dx, y + dy)
-        if near not in game._board:
-            game._put("_frontier", near, need_at(game._board, near))
+        if near not in board:
+            facing = (side + 2) % 4  # the neighbour's side that touches this tile
+            game._put("_frontier", near, frontier.get(near, 0) | ((code >> 2 * side) & 3) << 2 * facing)
 
 
 _actions: dict[Cell, dict[int, PlaceTile]] = {}

@@ -21,11 +21,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ...core import Action, Event, Game, InvalidOptionError, Note, Scored, register
+from ...core import Action, Event, Game, InvalidOptionError, Note, register
 from . import scoring
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
-from .areas import Area, Cell, add_tile, find
-from .board import describe_need, fits_somewhere, legal_placements, need_at, update_frontier
+from .areas import Area, Cell, find, join_tile, starting_tables
+from .board import describe_need, fits_somewhere, legal_placements, update_frontier
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
 from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
@@ -75,9 +75,8 @@ class HuntersGatherers(Game):
 
     name = "hunters-gatherers"
     action_types = ACTION_TYPES
-    _containers = ("_board", "_tile_base", "_node_feature", "_node_cell", "_parent", "_sys_parent", "_area",
-                   "_system", "_frontier", "_figures", "_covered", "_meeples", "_huts", "_regular", "_extra",
-                   "_removed")
+    _containers = ("_board", "_tile_cell", "_parent", "_sys_parent", "_area", "_system", "_frontier", "_figures",
+                   "_covered", "_meeples", "_huts", "_regular", "_extra", "_removed")
 
     def __init__(self, *, players: Sequence[str] = ("Red", "Blue"), edition: str = "2020",
                  tileset: str | Path | None = None, rules: dict[str, bool] | None = None,
@@ -97,13 +96,13 @@ class HuntersGatherers(Game):
         super().__init__(players=players, seed=seed, options=options)
 
         self._board: dict[Cell, Orientation] = {}
-        self._tile_base: dict[Cell, int] = {}
-        self._node_feature: list = []
-        self._node_cell: list[Cell] = []
-        self._parent: list[int] = []
-        self._sys_parent: list[int] = []
-        self._area: list[Area] = []  # by node; meaningful at roots
-        self._system: list[Area | None] = []  # by node; None for forests and meadows
+        self._tile_cell: dict[int, Cell] = {}  # where each placed tile lies
+        self._node_feature = self.tileset.node_features  # static: nodes are numbered by the tile set
+        parent, sys_parent, areas, systems = starting_tables(self.tileset, self.rules.river_segment_fish)
+        self._parent: list[int] = list(parent)
+        self._sys_parent: list[int] = list(sys_parent)
+        self._area: list[Area] = list(areas)  # by node; meaningful at roots
+        self._system: list[Area | None] = list(systems)  # by node; None for forests and meadows
         self._frontier: dict[Cell, int] = {(0, 0): 0}
         self._figures: dict[int, tuple[str, str]] = {}
         self._covered: dict[int, bool] = {}
@@ -182,7 +181,7 @@ class HuntersGatherers(Game):
 
     def covered(self) -> set[tuple[int, int, str]]:
         """Features whose animals a hunting trap has covered."""
-        return {(*self._node_cell[n], self._node_feature[n].id) for n in self._covered}
+        return {(*self._cell_of(n), self._node_feature[n].id) for n in self._covered}
 
     def projected_scores(self) -> dict[str, int]:
         scores = self.scores
@@ -193,14 +192,17 @@ class HuntersGatherers(Game):
 
     def node(self, x: int, y: int, feature: str) -> int:
         """The graph node of a feature on the board; KeyError if there is none."""
-        base = self._tile_base.get((x, y))
-        if base is None:
+        placed = self._board.get((x, y))
+        if placed is None:
             raise KeyError(f"no tile at ({x}, {y})")
-        return base + self._board[x, y].tile.feature_index(feature)
+        return placed.tile.node_base + placed.tile.feature_index(feature)
+
+    def _cell_of(self, node: int) -> Cell:
+        return self._tile_cell[self.tileset.node_tiles[node].id]
 
     def _figure(self, node: int) -> Figure:
         player, role = self._figures[node]
-        x, y = self._node_cell[node]
+        x, y = self._cell_of(node)
         return Figure(player, role, x, y, self._node_feature[node].id)
 
     # -- legal actions ------------------------------------------------------------------------------
@@ -217,7 +219,7 @@ class HuntersGatherers(Game):
     def _figure_options(self) -> list[Action]:
         """Every legal figure placement on the tile just placed, then Pass."""
         x, y = self._placed  # type: ignore[misc]
-        base = self._tile_base[x, y]
+        base = self._board[x, y].tile.node_base
         player = self.players[self._turn]
         meeples, huts = self._meeples[player] > 0, self._huts[player] > 0
         parent, area, sys_parent, system = self._parent, self._area, self._sys_parent, self._system
@@ -344,18 +346,17 @@ class HuntersGatherers(Game):
 
     def _lay(self, tile: Tile, cell: Cell, rotation: int) -> int:
         orientation = tile.rotations[rotation]
-        base = len(self._node_feature)
-        add_tile(self, cell, orientation)
+        join_tile(self, cell, orientation)
         self._put("_board", cell, orientation)
-        self._put("_tile_base", cell, base)
-        update_frontier(self, cell)
-        return base
+        self._put("_tile_cell", tile.id, cell)
+        update_frontier(self, cell, orientation)
+        return tile.node_base
 
     def _cover(self, nodes: list[int]) -> None:
         """Hunting trap: the animals of these meadow features are scored and leave the grassland."""
         for node in nodes:
-            x, y = self._node_cell[node]
-            counts = self._board[x, y].tile.animal_counts[node - self._tile_base[x, y]]
+            tile = self.tileset.node_tiles[node]
+            counts = tile.animal_counts[node - tile.node_base]
             self._put("_covered", node, True)
             if any(counts):
                 root = find(self._parent, node)
@@ -382,12 +383,12 @@ class HuntersGatherers(Game):
         root = find(getattr(self, parents), node)
         area = getattr(self, table)[root]
         self._put(table, root, area.changed(figures=tuple(n for n in area.figures if n != node)))
-        x, y = self._node_cell[node]
+        x, y = self._cell_of(node)
         return Note(f"{player}'s {role} on {self._node_feature[node].id} of ({x}, {y}) returns ({why})")
 
     def _end_turn(self, events: list[Event]) -> None:
         cell = self._placed
-        base = self._tile_base[cell]  # type: ignore[index]
+        base = self._board[cell].tile.node_base  # type: ignore[index]
         completed: dict[int, Area] = {}
         for index, f in enumerate(self._board[cell].tile.features):  # type: ignore[index]
             if f.type in ("forest", "river"):

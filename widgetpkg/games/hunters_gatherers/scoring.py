@@ -10,7 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 from ...core import Scored, Term
-from .areas import Area, Cell, cells_by_root, find
+from .areas import Area, Cell, find
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -31,13 +31,15 @@ def majority(game: HuntersGatherers, nodes: Iterable[int]) -> list[str]:
     return [p for p in game.players if counts.get(p) == best]
 
 
-def name_cells(game: HuntersGatherers, cells: Iterable[Cell]) -> str:
-    return "tiles " + ", ".join(f"{game._board[c].tile.id} at {c}" for c in sorted(cells, key=lambda c: (c[1], c[0])))
+def _where(game: HuntersGatherers, tile_ids: Iterable[int]) -> tuple[str, tuple[Cell, ...]]:
+    """'tiles 56 at (0, 0), 17 at (-1, 0)' (north to south, west to east) and those cells."""
+    cells = sorted((game._tile_cell[t] for t in tile_ids), key=lambda c: (c[1], c[0]))
+    return "tiles " + ", ".join(f"{game._board[c].tile.id} at {c}" for c in cells), tuple(cells)
 
 
 def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
     rules = game.rules
-    tiles = len(area.cells)
+    tiles = len(area.tiles)
     terms = [Term(tiles, _noun(tiles, "tile"), rules.forest_tile_points)]
     mushrooms = area.count("mushrooms")
     if mushrooms:
@@ -47,23 +49,21 @@ def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
 
 def river(game: HuntersGatherers, area: Area) -> list[Scored]:
     lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
-    tiles = len(area.cells)
+    tiles = len(area.tiles)
     terms = [Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1)]
     return _award(game, "river", area, terms)
 
 
 def _award(game: HuntersGatherers, what: str, area: Area, terms: list[Term]) -> list[Scored]:
-    cells = tuple(sorted(area.cells))
-    detail = name_cells(game, cells)
+    detail, cells = _where(game, area.tiles)
     return [Scored(p, what, tuple(terms), detail, cells) for p in majority(game, area.figures)]
 
 
 def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
     system = game._system[find(game._sys_parent, lake_node)]
-    cells = tuple(sorted(game._node_cell[lake] for lake in system.lakes))
+    detail, cells = _where(game, {game.tileset.node_tiles[lake].id for lake in system.lakes})
     lakes = len(system.lakes)
-    return Scored(player, "logboat", (Term(lakes, _noun(lakes, "lake") + " in its river system", 2),),
-                  name_cells(game, cells), cells)
+    return Scored(player, "logboat", (Term(lakes, _noun(lakes, "lake") + " in its river system", 2),), detail, cells)
 
 
 def _animal_terms(game: HuntersGatherers, counts: tuple[int, int, int, int], doubled: tuple[int, int, int, int],
@@ -92,10 +92,11 @@ def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) ->
     for cx, cy in centres:
         for dx, dy in _BLOCK:
             cell = (cx + dx, cy + dy)
-            base = game._tile_base.get(cell)
-            if base is None:
+            placed = game._board.get(cell)
+            if placed is None:
                 continue
-            tile = game._board[cell].tile
+            tile = placed.tile
+            base = tile.node_base
             for index, f in enumerate(tile.features):
                 node = base + index
                 if f.type != "meadow" or node in seen or node in game._covered or find(game._parent, node) != root:
@@ -109,20 +110,19 @@ def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) ->
 def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple[Scored | None, list[int]]:
     """The trap's minor grassland scoring: the score (None if nothing to catch) and the nodes to cover."""
     root = find(game._parent, meadow_node)
-    cell = game._node_cell[meadow_node]
-    counts, nodes = _block_counts(game, [cell], root)
+    counts, nodes = _block_counts(game, [game._cell_of(meadow_node)], root)
     if not any(counts):
         return None, nodes
     fire = game._area[root].count("wild_fire") and game.rules.fire_stops_trap_tigers
     tigers = 0 if fire else counts[3]
     terms, note = _animal_terms(game, counts, (0, 0, 0, 0), tigers)
-    cells = tuple(sorted({game._node_cell[n] for n in nodes}))
+    where, cells = _where(game, {game.tileset.node_tiles[n].id for n in nodes})
     detail = "; ".join(filter(None, [note, "wild fire chased the tigers" if fire and counts[3] else "",
-                                     "animals on " + name_cells(game, cells) + " covered"]))
+                                     f"animals on {where} covered"]))
     return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
 
 
-def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell]) -> list[Scored]:
+def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     """Final scoring of one grassland for the hunters' majority (or the shrine's hunter)."""
     at_shrine = [n for n in area.figures if game._node_feature[n].special == "shrine"]
     winners = majority(game, at_shrine or area.figures)
@@ -130,7 +130,7 @@ def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell])
         return []
     tigers = area.animals[3]
     fire = area.count("wild_fire") > 0
-    pits = [c for name, c in area.specials if name == "pit_trap"]
+    pits = [game._tile_cell[t] for name, t in area.specials if name == "pit_trap"]
     doubled = _block_counts(game, pits, root)[0] if pits else (0, 0, 0, 0)
     terms, note = _animal_terms(game, area.animals, doubled, 0 if fire else tigers)
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
@@ -138,11 +138,11 @@ def meadow(game: HuntersGatherers, root: int, area: Area, cells: Iterable[Cell])
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
     if at_shrine:
         notes.append(f"{' and '.join(winners)} at the sacred shrine score{'s' * (len(winners) == 1)} alone")
-    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), tuple(sorted(cells)))
-            for p in winners]
+    cells = _where(game, area.tiles)[1]
+    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
 
 
-def huts(game: HuntersGatherers, area: Area, cells: Iterable[Cell]) -> list[Scored]:
+def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
     """Final scoring of one river system for the huts' majority."""
     winners = majority(game, area.figures)
     if not winners:
@@ -153,22 +153,19 @@ def huts(game: HuntersGatherers, area: Area, cells: Iterable[Cell]) -> list[Scor
         terms.append(Term(len(area.lakes), _noun(len(area.lakes), "lake") + " (raft)", rafts))
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
-    return [Scored(p, "river system", tuple(terms), detail, tuple(sorted(cells))) for p in winners]
+    cells = _where(game, area.tiles)[1]
+    return [Scored(p, "river system", tuple(terms), detail, cells) for p in winners]
 
 
 def final(game: HuntersGatherers) -> list[Scored]:
     """Huts on river systems, then hunters on grasslands, as if the game ended now."""
     events: list[Scored] = []
-    held = [(root, area) for root, area in _roots(game._sys_parent, game._system) if area.figures]
-    if held:
-        cells = cells_by_root(game, game._sys_parent)
-        for root, area in held:
-            events += huts(game, area, cells[root])
-    held = [(root, area) for root, area in _roots(game._parent, game._area) if area.kind == "meadow" and area.figures]
-    if held:
-        cells = cells_by_root(game, game._parent)
-        for root, area in held:
-            events += meadow(game, root, area, cells[root])
+    for root, area in _roots(game._sys_parent, game._system):
+        if area.figures:
+            events += huts(game, area)
+    for root, area in _roots(game._parent, game._area):
+        if area.figures and area.kind == "meadow":
+            events += meadow(game, root, area)
     return events
 
 

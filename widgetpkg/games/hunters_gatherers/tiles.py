@@ -103,6 +103,7 @@ class Tile:
     animal_counts: tuple[tuple[int, int, int, int], ...] = ()
     rotations: dict[int, Orientation] = field(default_factory=dict, repr=False)
     fit_table: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    node_base: int = -1  # the graph node of feature 0, numbered by the tile set
 
     def __repr__(self) -> str:
         return f"Tile({self.id}, {self.kind}, {'/'.join(self.edges)})"
@@ -134,17 +135,24 @@ def _fit_table(tile: Tile) -> tuple[tuple[int, ...], ...]:
 _SHARED_ROTATIONS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TileSet:
-    """All tiles of one set: the start tile, the regular pile and the extra (menhir or bonus) pile."""
+    """All tiles of one set: the start tile, the regular pile and the extra (menhir or bonus) pile.
+
+    ``tiles`` lists every tile in file order; their features are numbered one after another
+    (``tile.node_base``), and ``node_features``/``node_tiles`` map such a number back.
+    """
 
     name: str
+    tiles: tuple[Tile, ...]
     start: Tile
     regular: tuple[Tile, ...]
     extra: tuple[Tile, ...]
     extra_kind: str
     by_id: dict[int, Tile]
     source: str
+    node_features: tuple[Feature, ...]
+    node_tiles: tuple[Tile, ...]
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -323,7 +331,14 @@ def parse_tileset(text: str, *, name: str = "custom", source: str = "<text>") ->
                 raise TileSetError(f"{source}: totals say {expected} {key} tiles, the file has {counts[key]}")
     if not regular:
         raise TileSetError(f"{source}: no regular (kind: normal) tiles")
-    return TileSet(name, starts[0], regular, extra, extra_kind, by_id, source)
+    node_features: list[Feature] = []
+    node_tiles: list[Tile] = []
+    for t in tiles:
+        object.__setattr__(t, "node_base", len(node_features))
+        node_features.extend(t.features)
+        node_tiles.extend([t] * len(t.features))
+    return TileSet(name, tuple(tiles), starts[0], regular, extra, extra_kind, by_id, source,
+                   tuple(node_features), tuple(node_tiles))
 
 
 _cache: dict[str, TileSet] = {}
