@@ -173,15 +173,29 @@ class Game(ABC):
         return game
 
     # -- copying ----------------------------------------------------------------------------------
-    def clone(self) -> Game:
-        """An independent copy (history included) for search and what-if analysis."""
+    def clone(self, *, resample_hidden: random.Random | None = None) -> Game:
+        """An independent copy (history included) for search and what-if analysis.
+
+        With ``resample_hidden``, what the players cannot see (the order of the piles, future
+        dice) is drawn anew from that RNG, so a search cannot peek at the real draws. Such a copy
+        is for looking forward: its history starts empty, so it cannot be saved or undone past
+        the point where it was made (its own moves can be).
+        """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         for name in ("_scores", "_history", "_redo", *self._containers):
             setattr(twin, name, getattr(self, name).copy())
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
+        if resample_hidden is not None:
+            # the journals of earlier steps point into piles that are about to be reshuffled
+            twin._history.clear()
+            twin._redo.clear()
+            twin._resample_hidden(resample_hidden)
         return twin
+
+    def _resample_hidden(self, rng: random.Random) -> None:
+        """Hook: shuffle the hidden parts of the state (nothing by default)."""
 
     # -- journaled mutation ---------------------------------------------------------------------
     def _record(self, action: Action, *, check: bool = False) -> list[Event]:

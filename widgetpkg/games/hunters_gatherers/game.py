@@ -186,7 +186,7 @@ class HuntersGatherers(Game):
     def projected_scores(self) -> dict[str, int]:
         scores = self.scores
         if self._phase != "over":
-            for event in scoring.final(self):
+            for event in scoring.final(self, explain=False):
                 scores[event.player] += event.points
         return scores
 
@@ -445,6 +445,11 @@ class HuntersGatherers(Game):
         best = max(self._scores.values())
         winners = [p for p in self.players if self._scores[p] == best]
         events.append(Note(f"game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points"))
+
+    def _resample_hidden(self, rng) -> None:
+        # the order of the piles is all that is hidden
+        rng.shuffle(self._regular)
+        rng.shuffle(self._extra)
 
     # -- arranging the draw (lessons, tests) -----------------------------------------------------
     def set_next_tile(self, tile_id: int) -> list[Event]:

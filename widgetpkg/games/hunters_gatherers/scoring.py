@@ -24,7 +24,11 @@ def _noun(count: int, singular: str, plural: str | None = None) -> str:
 
 def majority(game: HuntersGatherers, nodes: Iterable[int]) -> list[str]:
     """Players with the most figures on ``nodes`` (all of them on a tie), in seat order."""
-    counts = Counter(game._figures[n][0] for n in nodes)
+    counts: dict[str, int] = {}
+    figures = game._figures
+    for n in nodes:
+        player = figures[n][0]
+        counts[player] = counts.get(player, 0) + 1
     if not counts:
         return []
     best = max(counts.values())
@@ -66,23 +70,28 @@ def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
     return Scored(player, "logboat", (Term(lakes, _noun(lakes, "lake") + " in its river system", 2),), detail, cells)
 
 
-def _animal_terms(game: HuntersGatherers, counts: tuple[int, int, int, int], doubled: tuple[int, int, int, int],
-                  tigers: int) -> tuple[list[Term], str]:
-    """Terms for mammoths, aurochs and deer after ``tigers`` eat deer, those outside ``doubled`` first."""
-    points = game.rules.animal_points
+def _animals_counted(counts: tuple[int, int, int, int], doubled: tuple[int, int, int, int],
+                     tigers: int) -> tuple[tuple[tuple[int, str, int], ...], int]:
+    """``(number, animal, multiplier)`` left to score after ``tigers`` eat deer, those outside the
+    pit trap's block (``doubled``) first; and how many deer were eaten."""
     mammoths, aurochs, deer, _ = counts
     deer_near = doubled[2]
     eaten_far = min(tigers, deer - deer_near)
     eaten_near = min(tigers - eaten_far, deer_near)
-    eaten = eaten_far + eaten_near
     counted = ((mammoths - doubled[0], "mammoth", 1), (aurochs - doubled[1], "aurochs", 1),
                (deer - deer_near - eaten_far, "deer", 1), (doubled[0], "mammoth", 2), (doubled[1], "aurochs", 2),
                (deer_near - eaten_near, "deer", 2))
+    return counted, eaten_far + eaten_near
+
+
+def _animal_terms(game: HuntersGatherers, counted: tuple[tuple[int, str, int], ...], tigers: int,
+                  eaten: int) -> tuple[list[Term], str]:
+    points = game.rules.animal_points
     terms = [Term(n, _noun(n, name, name if name != "mammoth" else None) + " at the pit trap" * (factor == 2),
-                  factor * points[name]) for n, name, factor in counted]
+                  factor * points[name]) for n, name, factor in counted if n]
     tiger_words = f"{tigers} {_noun(tigers, 'tiger')}"
     note = "" if not tigers else f"{tiger_words} ate {eaten} deer" if eaten else f"{tiger_words}, no deer to eat"
-    return [t for t in terms if t.count] or [Term(0, "animals", 1)], note
+    return terms or [Term(0, "animals", 1)], note
 
 
 def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) -> tuple[tuple[int, int, int, int], list[int]]:
@@ -115,15 +124,16 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
         return None, nodes
     fire = game._area[root].count("wild_fire") and game.rules.fire_stops_trap_tigers
     tigers = 0 if fire else counts[3]
-    terms, note = _animal_terms(game, counts, (0, 0, 0, 0), tigers)
+    terms, note = _animal_terms(game, *_animals_counted(counts, (0, 0, 0, 0), tigers), tigers=tigers)
     where, cells = _where(game, {game.tileset.node_tiles[n].id for n in nodes})
     detail = "; ".join(filter(None, [note, "wild fire chased the tigers" if fire and counts[3] else "",
                                      f"animals on {where} covered"]))
     return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
 
 
-def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
-    """Final scoring of one grassland for the hunters' majority (or the shrine's hunter)."""
+def meadow(game: HuntersGatherers, root: int, area: Area, explain: bool = True) -> list[Scored]:
+    """Final scoring of one grassland for the hunters' majority (or the shrine's hunter).
+    Without ``explain`` the events carry the points only (for fast projections)."""
     at_shrine = [n for n in area.figures if game._node_feature[n].special == "shrine"]
     winners = majority(game, at_shrine or area.figures)
     if not winners:
@@ -132,7 +142,12 @@ def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     fire = area.count("wild_fire") > 0
     pits = [game._tile_cell[t] for name, t in area.specials if name == "pit_trap"]
     doubled = _block_counts(game, pits, root)[0] if pits else (0, 0, 0, 0)
-    terms, note = _animal_terms(game, area.animals, doubled, 0 if fire else tigers)
+    counted, eaten = _animals_counted(area.animals, doubled, 0 if fire else tigers)
+    if not explain:
+        points = game.rules.animal_points
+        value = sum(n * factor * points[name] for n, name, factor in counted)
+        return [Scored(p, "grassland", (Term(value, "points", 1),)) for p in winners]
+    terms, note = _animal_terms(game, counted, 0 if fire else tigers, eaten)
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
     hunters = Counter(game._figures[n][0] for n in area.figures)
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
@@ -142,7 +157,7 @@ def meadow(game: HuntersGatherers, root: int, area: Area) -> list[Scored]:
     return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
 
 
-def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
+def huts(game: HuntersGatherers, area: Area, explain: bool = True) -> list[Scored]:
     """Final scoring of one river system for the huts' majority."""
     winners = majority(game, area.figures)
     if not winners:
@@ -151,23 +166,25 @@ def huts(game: HuntersGatherers, area: Area) -> list[Scored]:
     rafts = area.count("raft")
     if rafts:
         terms.append(Term(len(area.lakes), _noun(len(area.lakes), "lake") + " (raft)", rafts))
+    if not explain:
+        return [Scored(p, "river system", tuple(terms)) for p in winners]
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
     cells = _where(game, area.tiles)[1]
     return [Scored(p, "river system", tuple(terms), detail, cells) for p in winners]
 
 
-def final(game: HuntersGatherers) -> list[Scored]:
+def final(game: HuntersGatherers, explain: bool = True) -> list[Scored]:
     """Huts on river systems, then hunters on grasslands, as if the game ended now."""
+    systems, meadows = set(), set()
+    for node, (_, role) in game._figures.items():
+        if role == "hut":
+            systems.add(find(game._sys_parent, node))
+        elif role == "hunter":
+            meadows.add(find(game._parent, node))
     events: list[Scored] = []
-    for root, area in _roots(game._sys_parent, game._system):
-        if area.figures:
-            events += huts(game, area)
-    for root, area in _roots(game._parent, game._area):
-        if area.figures and area.kind == "meadow":
-            events += meadow(game, root, area)
+    for root in sorted(systems):
+        events += huts(game, game._system[root], explain)  # type: ignore[arg-type]
+    for root in sorted(meadows):
+        events += meadow(game, root, game._area[root], explain)
     return events
-
-
-def _roots(parent: list[int], table: list[Area | None]) -> list[tuple[int, Area]]:
-    return [(node, area) for node, area in enumerate(table) if area is not None and parent[node] == node]
