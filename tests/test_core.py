@@ -1,0 +1,230 @@
+"""The game protocol through Hunters & Gatherers: options, saves, history, arranging draws, clones."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import widgetpkg as wp
+from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, SetNextTile
+
+
+def play_random(g, steps, seed=0):
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+# -- options ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("options, message", [
+    ({"players": ["Solo"]}, "2 to 5 players"),
+    ({"players": ["A", "B", "C", "D", "E", "F"]}, "2 to 5 players"),
+    ({"players": "AB"}, "2 to 5 players"),
+    ({"players": ["A", "A"]}, "must be different"),
+    ({"players": ["A", ""]}, "non-empty strings"),
+    ({"edition": "2021"}, "unknown edition '2021'"),
+    ({"rules": {"no_such_rule": True}}, "unknown rule switches"),
+    ({"rules": {"extra_turn_after_last_tile": "yes"}}, "must be true or false"),
+    ({"seed": "one"}, "seed must be an integer"),
+    ({"seed": True}, "seed must be an integer"),
+])
+def test_bad_options_are_refused_clearly(options, message):
+    with pytest.raises(wp.InvalidOptionError, match=message):
+        wp.new_game("hunters-gatherers", **options)
+
+
+def test_unknown_game_lists_the_known_ones():
+    with pytest.raises(wp.InvalidOptionError, match="hunters-gatherers"):
+        wp.new_game("chess")
+
+
+def test_errors_are_value_errors():
+    assert issubclass(wp.IllegalActionError, ValueError)
+    assert issubclass(wp.SaveFileError, ValueError)
+    assert issubclass(wp.InvalidOptionError, ValueError)
+
+
+def test_a_game_without_seed_picks_one_and_saves_it():
+    g = play_random(wp.new_game("hunters-gatherers"), 10)
+    assert isinstance(g.seed, int)
+    assert wp.load_game(g.to_json()).to_json() == g.to_json()
+
+
+# -- saving -----------------------------------------------------------------------------------------
+def test_same_seed_and_actions_give_the_same_text():
+    a = play_random(wp.new_game("hunters-gatherers", players=["A", "B", "C"], seed=9), 60, seed=4)
+    b = play_random(wp.new_game("hunters-gatherers", players=["A", "B", "C"], seed=9), 60, seed=4)
+    assert a.to_json() == b.to_json()
+    data = json.loads(a.to_json())
+    assert (data["format"], data["version"], data["game"], data["seed"]) == ("widgetpkg-game", 1, "hunters-gatherers", 9)
+    assert data["options"] == {"edition": "2020"} and len(data["actions"]) == 60
+
+
+def test_undone_steps_are_not_saved():
+    g = play_random(wp.new_game("hunters-gatherers", seed=1), 6)
+    g.undo()
+    assert len(json.loads(g.to_json())["actions"]) == 5
+
+
+def _save(**changes):
+    g = play_random(wp.new_game("hunters-gatherers", seed=2), 4)
+    data = json.loads(g.to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "not valid JSON"),
+    ("[]", "not a widgetpkg saved game"),
+    (json.dumps({"format": "other"}), "not a widgetpkg saved game"),
+    (_save(version=99), "unsupported save version 99"),
+    (_save(game="chess"), "unknown game 'chess'"),
+    (_save(options=[]), "'options' must be an object"),
+    (_save(options={"edition": "1999"}), "unknown edition"),
+    (_save(players=["A"]), "2 to 5 players"),
+    (_save(actions={}), "'actions' must be a list"),
+    (_save(actions=[{"type": "Eval", "code": "1"}]), "unknown action type 'Eval'"),
+    (_save(actions=[{"type": "PlaceTile", "x": 0, "y": 0}]), "needs the fields"),
+    (_save(actions=[{"type": "PlaceTile", "x": "0", "y": 0, "rotation": 0}]), "expected an integer"),
+    (_save(actions=[{"type": "PlaceTile", "x": True, "y": 0, "rotation": 0}]), "expected an integer"),
+    (_save(actions=[{"type": "PlaceTile", "x": 0, "y": 0, "rotation": 0}]), "action 1 does not replay"),
+    (_save(actions=[{"type": "Pass"}]), "action 1 does not replay"),
+])
+def test_malformed_saves_are_refused_clearly(text, message):
+    with pytest.raises(wp.SaveFileError, match=message):
+        wp.load_game(text)
+
+
+def test_load_game_refuses_non_text():
+    with pytest.raises(wp.SaveFileError):
+        wp.load_game(None)  # type: ignore[arg-type]
+
+
+# -- history ----------------------------------------------------------------------------------------
+def test_undo_and_redo_walk_the_whole_game():
+    g = play_random(wp.new_game("hunters-gatherers", players=["A", "B"], seed=5), 10_000)
+    assert g.is_over
+    texts, scores = [], []
+    while g.history:
+        texts.append(g.to_json())
+        scores.append(g.scores)
+        g.undo()
+    assert g.scores == {"A": 0, "B": 0} and g.board.keys() == {(0, 0)}
+    with pytest.raises(wp.IllegalActionError, match="nothing to undo"):
+        g.undo()
+    for text, score in zip(reversed(texts), reversed(scores)):
+        g.redo()
+        assert (g.to_json(), g.scores) == (text, score)
+    with pytest.raises(wp.IllegalActionError, match="nothing to redo"):
+        g.redo()
+
+
+def test_a_new_move_after_undo_drops_the_redo_line():
+    g = play_random(wp.new_game("hunters-gatherers", seed=3), 4)
+    g.undo()
+    assert g.can_redo
+    g.apply(g.legal_actions()[-1])
+    assert not g.can_redo
+
+
+def test_undo_does_not_change_the_next_draw():
+    g = wp.new_game("hunters-gatherers", seed=11)
+    g.apply(g.legal_actions()[0])
+    g.apply(Pass())
+    drawn = g.current_tile.id
+    g.undo()
+    g.apply(Pass())
+    assert g.current_tile.id == drawn
+
+
+def test_events_explain_every_point():
+    g = play_random(wp.new_game("hunters-gatherers", players=["A", "B", "C"], seed=8), 10_000, seed=8)
+    totals = {p: 0 for p in g.players}
+    for event in g.events():
+        if isinstance(event, wp.Scored):
+            totals[event.player] += event.points
+            assert str(event).startswith(f"{event.player} +{event.points}: ")
+    assert totals == g.scores
+
+
+# -- arranging the draw -------------------------------------------------------------------------------
+def test_set_next_tile_swaps_the_tile_in_hand():
+    g = wp.new_game("hunters-gatherers", seed=1)
+    before = g.current_tile.id
+    g.set_next_tile(30)
+    assert g.current_tile.id == 30
+    assert before in g.remaining_tiles()["regular"] and 30 not in g.remaining_tiles()["regular"]
+    g.undo()
+    assert g.current_tile.id == before
+
+
+def test_set_next_tile_from_the_other_pile_goes_on_top():
+    g = wp.new_game("hunters-gatherers", seed=1)
+    g.set_next_tile(85)  # a menhir tile while a regular tile is in hand
+    assert g._extra[-1] == 85
+    g.set_next_tile(40)  # during place_figure a regular tile goes on top of its pile
+    g.apply(g.legal_actions()[0])
+    g.set_next_tile(41)
+    g.apply(Pass())
+    assert g.current_tile.id == 41
+
+
+@pytest.mark.parametrize("tile, message", [(999, "no tile 999"), (56, "not in a pile \\(it is on the board at \\(0, 0\\)\\)")])
+def test_set_next_tile_refuses_tiles_not_in_a_pile(tile, message):
+    g = wp.new_game("hunters-gatherers", seed=1)
+    before = g.to_json()
+    with pytest.raises(wp.IllegalActionError, match=message):
+        g.set_next_tile(tile)
+    assert g.to_json() == before
+
+
+def test_arranged_draws_are_saved_and_replayed():
+    g = wp.new_game("hunters-gatherers", seed=1)
+    g.set_next_tile(30)
+    g.apply(g.legal_actions()[0])
+    copy = wp.load_game(g.to_json())
+    assert copy.to_json() == g.to_json() and copy.board[g.last_placed[0]].tile.id == 30
+    assert SetNextTile(30) not in g.legal_actions()
+
+
+# -- illegal moves --------------------------------------------------------------------------------------
+def test_illegal_moves_explain_and_change_nothing():
+    g = wp.new_game("hunters-gatherers", seed=1)
+    before = g.to_json()
+    cases = [
+        (PlaceTile(0, 0, 0), "already holds tile 56"),
+        (PlaceTile(5, 5, 0), "does not touch the landscape"),
+        (PlaceTile(-1, 0, 45), "rotation must be"),
+        (PlaceMeeple(0, 0, "f1"), "place the tile first"),
+        (Pass(), "place the tile first"),
+    ]
+    for action, message in cases:
+        with pytest.raises(wp.IllegalActionError, match=message):
+            g.apply(action)
+        assert g.to_json() == before
+    with pytest.raises(wp.IllegalActionError, match="not an action"):
+        g.apply("PlaceTile(0, 1, 0)")  # type: ignore[arg-type]
+
+
+# -- clones ----------------------------------------------------------------------------------------------
+def test_clones_are_independent():
+    g = play_random(wp.new_game("hunters-gatherers", seed=6), 30)
+    before = g.to_json()
+    twin = g.clone()
+    play_random(twin, 50, seed=1)
+    twin.undo()
+    assert g.to_json() == before
+    assert twin.to_json() != before
+
+
+def test_resampled_clones_hide_the_piles_but_keep_what_is_known():
+    g = play_random(wp.new_game("hunters-gatherers", seed=6), 30)
+    twin = g.clone(resample_hidden=random.Random(1))
+    assert sorted(twin._regular) == sorted(g._regular) and twin._regular != g._regular
+    assert (twin.current_tile, twin.scores, dict(twin.board)) == (g.current_tile, g.scores, dict(g.board))
+    assert not twin.history
