@@ -124,7 +124,8 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
         return None, nodes
     fire = game._area[root].count("wild_fire") and game.rules.fire_stops_trap_tigers
     tigers = 0 if fire else counts[3]
-    terms, note = _animal_terms(game, *_animals_counted(counts, (0, 0, 0, 0), tigers), tigers=tigers)
+    counted, eaten = _animals_counted(counts, (0, 0, 0, 0), tigers)
+    terms, note = _animal_terms(game, counted, tigers, eaten)
     where, cells = _where(game, {game.tileset.node_tiles[n].id for n in nodes})
     detail = "; ".join(filter(None, [note, "wild fire chased the tigers" if fire and counts[3] else "",
                                      f"animals on {where} covered"]))
