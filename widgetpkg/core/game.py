@@ -132,6 +132,11 @@ class Game(ABC):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def redo_steps(self) -> int:
+        """How many undone steps ``redo`` can bring back."""
+        return len(self._redo)
+
     def events(self) -> list[Event]:
         """Every event of the game so far, in order."""
         return [e for step in self._history for e in step.events]
