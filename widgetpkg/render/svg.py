@@ -1,0 +1,156 @@
+"""Turn drawing operations into a standalone SVG document (the static fallback of every board).
+
+>>> from widgetpkg.render.painter import Recorder
+>>> p = Recorder()
+>>> p.circle(5, 5, 4, fill="#36c")
+>>> p.text(5, 5, "<3 & fish", size=3)
+>>> print(to_svg(p.ops, 10, 10).splitlines()[1])
+<circle cx="5" cy="5" r="4" fill="#36c"/>
+>>> "&lt;3 &amp; fish" in to_svg(p.ops, 10, 10)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+from .painter import (Circle, ClipRect, Ellipse, Op, Path, Polygon, Polyline, Rect, Restore, Rotate,
+                      Save, Scale, Text, Translate)
+
+
+_BASELINE = {"middle": "central", "alphabetic": "alphabetic", "top": "hanging", "bottom": "text-after-edge"}
+
+
+def _n(value: float) -> str:
+    """A number with at most two decimals and no trailing zeros (keeps documents small)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> str:
+    parts = [f"fill={quoteattr(fill)}" if fill else 'fill="none"']
+    if stroke:
+        parts.append(f"stroke={quoteattr(stroke)} stroke-width=\"{_n(width)}\"")
+    if alpha < 1:
+        # fill and stroke each get the alpha, as on a canvas (not a group opacity)
+        a = _n(alpha)
+        parts.append(f'fill-opacity="{a}" stroke-opacity="{a}"' if fill and stroke else f'opacity="{a}"')
+    return " ".join(parts)
+
+
+def _line_style(cap: str, join: str, dash: tuple[float, ...] = ()) -> str:
+    style = f'stroke-linecap="{cap}" stroke-linejoin="{join}"'
+    if dash:
+        style += f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"'
+    return style
+
+
+def _pts(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _path_data(commands: Iterable[tuple]) -> str:
+    return " ".join(str(c[0]) + " ".join(_n(float(v)) for v in c[1:]) for c in commands)
+
+
+def _element(op: Op) -> str:
+    """The SVG element for one shape or text operation."""
+    if isinstance(op, Rect):
+        dash = f' stroke-dasharray="{" ".join(_n(d) for d in op.dash)}"' if op.dash else ""
+        return (f'<rect x="{_n(op.x)}" y="{_n(op.y)}" width="{_n(op.w)}" height="{_n(op.h)}" '
+                f"{_paint(op.fill, op.stroke, op.width, op.alpha)}{dash}/>")
+    if isinstance(op, Circle):
+        return (f'<circle cx="{_n(op.cx)}" cy="{_n(op.cy)}" r="{_n(op.r)}" '
+                f"{_paint(op.fill, op.stroke, op.width, op.alpha)}/>")
+    if isinstance(op, Ellipse):
+        turn = f' transform="rotate({_n(op.angle)} {_n(op.cx)} {_n(op.cy)})"' if op.angle else ""
+        return (f'<ellipse cx="{_n(op.cx)}" cy="{_n(op.cy)}" rx="{_n(op.rx)}" ry="{_n(op.ry)}"{turn} '
+                f"{_paint(op.fill, op.stroke, op.width, op.alpha)}/>")
+    if isinstance(op, Polygon):
+        return (f'<polygon points="{_pts(op.points)}" {_paint(op.fill, op.stroke, op.width, op.alpha)} '
+                f'stroke-linejoin="{op.join}"/>')
+    if isinstance(op, Polyline):
+        return (f'<polyline points="{_pts(op.points)}" {_paint(None, op.stroke, op.width, op.alpha)} '
+                f"{_line_style(op.cap, op.join, op.dash)}/>")
+    if isinstance(op, Path):
+        return (f'<path d="{_path_data(op.commands)}" {_paint(op.fill, op.stroke, op.width, op.alpha)} '
+                f"{_line_style(op.cap, op.join)}/>")
+    if isinstance(op, Text):
+        weight = ' font-weight="bold"' if op.bold else ""
+        alpha = f' opacity="{_n(op.alpha)}"' if op.alpha < 1 else ""
+        common = (f'x="{_n(op.x)}" y="{_n(op.y)}" font-size="{_n(op.size)}" font-family={quoteattr(op.family)}'
+                  f'{weight}{alpha} text-anchor="{op.anchor}" '
+                  f'dominant-baseline="{_BASELINE.get(op.baseline, "central")}"')
+        text = f"<text {common} fill={quoteattr(op.fill)}>{escape(op.text)}</text>"
+        if op.halo and op.halo_width > 0:
+            # the outline as its own element under the letters (paint-order is not supported everywhere)
+            halo = (f'<text {common} fill="none" stroke={quoteattr(op.halo)} stroke-width="{_n(op.halo_width)}" '
+                    f'stroke-linejoin="round">{escape(op.text)}</text>')
+            return halo + text
+        return text
+    raise TypeError(f"not a shape operation: {op!r}")
+
+
+def _clip_prefix(ops: list[Op]) -> str:
+    """An id prefix for clip paths, from the clips themselves.
+
+    A notebook page inlines many SVGs, so ids must not clash between documents; deriving them
+    from the clip rectangles keeps them distinct and the output repeatable (same ops, same text).
+    """
+    clips = repr([op for op in ops if isinstance(op, ClipRect)]).encode()
+    return "wpc" + hashlib.sha1(clips).hexdigest()[:8] + "-"
+
+
+def svg_body(ops: Iterable[Op]) -> list[str]:
+    """The SVG elements for ``ops`` (without the ``<svg>`` wrapper), one string per line."""
+    ops = list(ops)
+    prefix = _clip_prefix(ops)
+    clip_count = 0
+    lines: list[str] = []
+    # How many <g> elements each Save level has opened; transforms and clips open one each.
+    open_groups = [0]
+    for op in ops:
+        if isinstance(op, Save):
+            open_groups.append(0)
+        elif isinstance(op, Restore):
+            if len(open_groups) == 1:
+                raise ValueError("Restore without a matching Save")
+            lines.extend("</g>" for _ in range(open_groups.pop()))
+        elif isinstance(op, Translate):
+            lines.append(f'<g transform="translate({_n(op.dx)} {_n(op.dy)})">')
+            open_groups[-1] += 1
+        elif isinstance(op, Rotate):
+            lines.append(f'<g transform="rotate({_n(op.degrees)})">')
+            open_groups[-1] += 1
+        elif isinstance(op, Scale):
+            lines.append(f'<g transform="scale({_n(op.sx)} {_n(op.sy)})">')
+            open_groups[-1] += 1
+        elif isinstance(op, ClipRect):
+            clip_count += 1
+            clip = f"{prefix}{clip_count}"
+            lines.append(f'<clipPath id="{clip}"><rect x="{_n(op.x)}" y="{_n(op.y)}" '
+                         f'width="{_n(op.w)}" height="{_n(op.h)}"/></clipPath>')
+            lines.append(f'<g clip-path="url(#{clip})">')
+            open_groups[-1] += 1
+        else:
+            lines.append(_element(op))
+    # Close whatever an unbalanced caller left open, so the document is always well formed.
+    lines.extend("</g>" for _ in range(sum(open_groups)))
+    return lines
+
+
+def to_svg(ops: Iterable[Op], width: float, height: float, *, background: str | None = None,
+           title: str | None = None) -> str:
+    """A complete SVG document of ``width`` x ``height`` pixels showing ``ops``."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+            f'viewBox="0 0 {_n(width)} {_n(height)}">')
+    lines = [head]
+    if title:
+        lines.append(f"<title>{escape(title)}</title>")
+    if background:
+        lines.append(f'<rect width="100%" height="100%" fill={quoteattr(background)}/>')
+    lines.extend(svg_body(ops))
+    lines.append("</svg>")
+    return "\n".join(lines)
