@@ -7,6 +7,7 @@ same final-scoring code without applying anything, so the projection can never d
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ...core import Scored, Term
@@ -41,26 +42,51 @@ def _where(game: HuntersGatherers, tile_ids: Iterable[int]) -> tuple[str, tuple[
     return "tiles " + ", ".join(f"{game._board[c].tile.id} at {c}" for c in cells), tuple(cells)
 
 
-def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
+@dataclass(frozen=True)
+class Valuation:
+    """What an area is worth now and to whom: the scoring equation before it becomes events."""
+
+    what: str
+    scorers: tuple[str, ...]
+    terms: tuple[Term, ...]
+    detail: str = ""
+    cells: tuple[Cell, ...] = ()
+
+    @property
+    def points(self) -> int:
+        return sum(t.count * t.factor for t in self.terms)
+
+    def events(self) -> list[Scored]:
+        return [Scored(p, self.what, self.terms, self.detail, self.cells) for p in self.scorers]
+
+
+def value_forest(game: HuntersGatherers, area: Area) -> Valuation:
+    """A forest's worth once completed: 2 per tile plus its mushrooms, for the gatherers' majority."""
     rules = game.rules
     tiles = len(area.tiles)
     terms = [Term(tiles, _noun(tiles, "tile"), rules.forest_tile_points)]
     mushrooms = area.count("mushrooms")
     if mushrooms:
         terms.append(Term(mushrooms, _noun(mushrooms, "mushroom group"), rules.mushroom_points))
-    return _award(game, "forest", area, terms)
+    detail, cells = _where(game, area.tiles)
+    return Valuation("forest", tuple(majority(game, area.figures)), tuple(terms), detail, cells)
+
+
+def value_river(game: HuntersGatherers, area: Area) -> Valuation:
+    """A river's worth once completed: 1 per tile plus the fish in it and in the lakes closing it."""
+    lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
+    tiles = len(area.tiles)
+    terms = (Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1))
+    detail, cells = _where(game, area.tiles)
+    return Valuation("river", tuple(majority(game, area.figures)), terms, detail, cells)
+
+
+def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
+    return value_forest(game, area).events()
 
 
 def river(game: HuntersGatherers, area: Area) -> list[Scored]:
-    lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
-    tiles = len(area.tiles)
-    terms = [Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1)]
-    return _award(game, "river", area, terms)
-
-
-def _award(game: HuntersGatherers, what: str, area: Area, terms: list[Term]) -> list[Scored]:
-    detail, cells = _where(game, area.tiles)
-    return [Scored(p, what, tuple(terms), detail, cells) for p in majority(game, area.figures)]
+    return value_river(game, area).events()
 
 
 def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
@@ -132,13 +158,11 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
     return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
 
 
-def meadow(game: HuntersGatherers, root: int, area: Area, explain: bool = True) -> list[Scored]:
-    """Final scoring of one grassland for the hunters' majority (or the shrine's hunter).
-    Without ``explain`` the events carry the points only (for fast projections)."""
+def value_meadow(game: HuntersGatherers, root: int, area: Area, explain: bool = True) -> Valuation:
+    """A grassland's worth at final scoring, for the hunters' majority (or the shrine's hunter).
+    Without ``explain`` the valuation holds the points only (for fast projections)."""
     at_shrine = [n for n in area.figures if game._node_feature[n].special == "shrine"]
-    winners = majority(game, at_shrine or area.figures)
-    if not winners:
-        return []
+    scorers = tuple(majority(game, at_shrine or area.figures))
     tigers = area.animals[3]
     fire = area.count("wild_fire") > 0
     pits = [game._tile_cell[t] for name, t in area.specials if name == "pit_trap"]
@@ -147,32 +171,29 @@ def meadow(game: HuntersGatherers, root: int, area: Area, explain: bool = True) 
     if not explain:
         points = game.rules.animal_points
         value = sum(n * factor * points[name] for n, name, factor in counted)
-        return [Scored(p, "grassland", (Term(value, "points", 1),)) for p in winners]
+        return Valuation("grassland", scorers, (Term(value, "points", 1),))
     terms, note = _animal_terms(game, counted, 0 if fire else tigers, eaten)
     notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
     hunters = Counter(game._figures[n][0] for n in area.figures)
     notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
     if at_shrine:
-        notes.append(f"{' and '.join(winners)} at the sacred shrine score{'s' * (len(winners) == 1)} alone")
+        notes.append(f"{' and '.join(scorers)} at the sacred shrine score{'s' * (len(scorers) == 1)} alone")
     cells = _where(game, area.tiles)[1]
-    return [Scored(p, "grassland", tuple(terms), "; ".join(filter(None, notes)), cells) for p in winners]
+    return Valuation("grassland", scorers, tuple(terms), "; ".join(filter(None, notes)), cells)
 
 
-def huts(game: HuntersGatherers, area: Area, explain: bool = True) -> list[Scored]:
-    """Final scoring of one river system for the huts' majority."""
-    winners = majority(game, area.figures)
-    if not winners:
-        return []
+def value_system(game: HuntersGatherers, area: Area, explain: bool = True) -> Valuation:
+    """A river system's worth at final scoring, for the huts' majority."""
     terms = [Term(area.fish, "fish", 1)]
     rafts = area.count("raft")
     if rafts:
         terms.append(Term(len(area.lakes), _noun(len(area.lakes), "lake") + " (raft)", rafts))
+    scorers = tuple(majority(game, area.figures))
     if not explain:
-        return [Scored(p, "river system", tuple(terms)) for p in winners]
+        return Valuation("river system", scorers, tuple(terms))
     count = Counter(game._figures[n][0] for n in area.figures)
     detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
-    cells = _where(game, area.tiles)[1]
-    return [Scored(p, "river system", tuple(terms), detail, cells) for p in winners]
+    return Valuation("river system", scorers, tuple(terms), detail, _where(game, area.tiles)[1])
 
 
 def final(game: HuntersGatherers, explain: bool = True) -> list[Scored]:
@@ -185,7 +206,7 @@ def final(game: HuntersGatherers, explain: bool = True) -> list[Scored]:
             meadows.add(find(game._parent, node))
     events: list[Scored] = []
     for root in sorted(systems):
-        events += huts(game, game._system[root], explain)  # type: ignore[arg-type]
+        events += value_system(game, game._system[root], explain).events()  # type: ignore[arg-type]
     for root in sorted(meadows):
-        events += meadow(game, root, game._area[root], explain)
+        events += value_meadow(game, root, game._area[root], explain).events()
     return events
