@@ -109,7 +109,7 @@ class Scored(Event):
     def __str__(self) -> str:
         # zero terms are left out unless nothing else is left to show
         equation = " + ".join(str(t) for t in self.terms if t.count) or " + ".join(map(str, self.terms)) or "nothing"
-        return f"{self.player} +{self.points}: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
+        return f"{self.player} {self.points:+d}: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)

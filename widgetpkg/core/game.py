@@ -43,6 +43,8 @@ class Game(ABC):
 
     name: ClassVar[str]
     action_types: ClassVar[dict[str, type[Action]]]
+    #: event types that reveal hidden information, left out of ``preview``
+    hidden_events: ClassVar[tuple[type[Event], ...]] = ()
     _containers: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *, players: Sequence[str], seed: int | None, options: dict[str, Any]) -> None:
@@ -106,6 +108,12 @@ class Game(ABC):
         events = self._record(action)
         self._redo.clear()
         return events
+
+    def preview(self, action: Action) -> list[Event]:
+        """The events ``action`` would cause (what it scores, what it completes), leaving the game
+        untouched. Events that would show hidden information (a drawn tile) are left out."""
+        events = self.clone().apply(action)
+        return [e for e in events if not isinstance(e, self.hidden_events)]
 
     def undo(self) -> Action:
         """Take back the last step; return it. Hidden information (piles, dice) stays as it was."""

@@ -80,6 +80,17 @@ class SetNextTile(Action):
         return f"arrange tile {self.tile} to be drawn next"
 
 
+@dataclass(frozen=True, slots=True)
+class SetPosition(Action):
+    """Lesson/edit step: make the state the position ``text`` (see ``notation.py``)."""
+
+    setup = True
+    text: str
+
+    def __str__(self) -> str:
+        return "set up the position"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.__name__: cls for cls in (PlaceTile, PlaceMeeple, PlaceHut, RetakeMeeple, Pass, SetNextTile)
+    cls.__name__: cls for cls in (PlaceTile, PlaceMeeple, PlaceHut, RetakeMeeple, Pass, SetNextTile, SetPosition)
 }

@@ -16,14 +16,17 @@ final scoring (``over``).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from ...core import Action, Event, Game, InvalidOptionError, Note, register
-from . import scoring
-from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
+from . import inspect, scoring
+from .inspect import AreaView
+from .notation import Position, PositionError, apply_position, format_position, parse_position, position_of
+from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
 from .board import describe_need, fits_somewhere, legal_placements, update_frontier
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
@@ -64,6 +67,16 @@ class TilePlaced(Event):
         return f"{self.player} places tile {self.tile} at ({self.x}, {self.y}) turned {self.rotation}°"
 
 
+@dataclass(frozen=True, slots=True)
+class TileRemoved(Event):
+    """A drawn tile fitted nowhere and left the game."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"tile {self.tile} fits nowhere and is removed from the game"
+
+
 @register
 class HuntersGatherers(Game):
     """Carcassonne: Hunters & Gatherers for 2-5 players, 2020 or classic rules.
@@ -75,6 +88,7 @@ class HuntersGatherers(Game):
 
     name = "hunters-gatherers"
     action_types = ACTION_TYPES
+    hidden_events = (TileRemoved,)
     _containers = ("_board", "_tile_cell", "_parent", "_sys_parent", "_area", "_system", "_frontier", "_figures",
                    "_covered", "_meeples", "_huts", "_regular", "_extra", "_removed")
 
@@ -95,9 +109,24 @@ class HuntersGatherers(Game):
             options["rules"] = dict(rules)
         super().__init__(players=players, seed=seed, options=options)
 
+        self._node_feature = self.tileset.node_features  # static: nodes are numbered by the tile set
+        self._empty_state()
+        self.rng.shuffle(self._regular)
+        self.rng.shuffle(self._extra)
+        # the start tile and the first draw are the initial state, not an undoable step
+        self._journal = []
+        self._lay(self.tileset.start, (0, 0), 0)
+        self._draw("regular", [])
+        self._journal = None
+
+    #: everything that makes up the state: what a position replaces
+    _state_names = (*_containers, "_scores", "_turn", "_phase", "_hand", "_hand_pile", "_placed", "_turn_cells",
+                    "_in_extra_turn")
+
+    def _empty_state(self) -> None:
+        """No tile on the board, full supplies, zero scores, the piles in tile-set order."""
         self._board: dict[Cell, Orientation] = {}
         self._tile_cell: dict[int, Cell] = {}  # where each placed tile lies
-        self._node_feature = self.tileset.node_features  # static: nodes are numbered by the tile set
         parent, sys_parent, areas, systems = starting_tables(self.tileset, self.rules.river_segment_fish)
         self._parent: list[int] = list(parent)
         self._sys_parent: list[int] = list(sys_parent)
@@ -108,10 +137,9 @@ class HuntersGatherers(Game):
         self._covered: dict[int, bool] = {}
         self._meeples = {p: self.rules.meeples for p in self.players}
         self._huts = {p: self.rules.huts for p in self.players}
+        self._scores = {p: 0 for p in self.players}
         self._regular = [t.id for t in self.tileset.regular]
         self._extra = [t.id for t in self.tileset.extra]
-        self.rng.shuffle(self._regular)
-        self.rng.shuffle(self._extra)
         self._removed: list[int] = []
         self._turn = 0
         self._phase = "place_tile"
@@ -120,11 +148,6 @@ class HuntersGatherers(Game):
         self._placed: Cell | None = None
         self._turn_cells: tuple[Cell, ...] = ()
         self._in_extra_turn = False
-        # the start tile and the first draw are the initial state, not an undoable step
-        self._journal = []
-        self._lay(self.tileset.start, (0, 0), 0)
-        self._draw("regular", [])
-        self._journal = None
 
     # -- reading the state ---------------------------------------------------------------------
     @property
@@ -189,6 +212,18 @@ class HuntersGatherers(Game):
             for event in scoring.final(self, explain=False):
                 scores[event.player] += event.points
         return scores
+
+    def areas(self, kind: str | None = None) -> list[AreaView]:
+        """The feature graph's areas (forests, rivers, meadows, lakes, river systems), readable."""
+        return inspect.areas(self, kind)
+
+    def area_at(self, x: int, y: int, feature: str, *, system: bool = False) -> AreaView:
+        """The area holding a feature (its river system with ``system=True``)."""
+        return inspect.area_at(self, x, y, feature, system=system)
+
+    def feature_graph(self) -> Any:
+        """The areas as a networkx graph (optional extra ``graph``)."""
+        return inspect.feature_graph(self)
 
     def node(self, x: int, y: int, feature: str) -> int:
         """The graph node of a feature on the board; KeyError if there is none."""
@@ -260,6 +295,12 @@ class HuntersGatherers(Game):
     def _illegal(self, action: Action) -> str | None:
         if isinstance(action, SetNextTile):
             return self._arrange_problem(action.tile)
+        if isinstance(action, SetPosition):
+            try:
+                parse_position(action.text)
+            except PositionError as error:
+                return str(error)
+            return None
         if self._phase == "over":
             return "the game is over"
         if isinstance(action, PlaceTile):
@@ -306,6 +347,8 @@ class HuntersGatherers(Game):
             return self._place_tile(action)
         if isinstance(action, SetNextTile):
             return self._arrange(action.tile)
+        if isinstance(action, SetPosition):
+            return list(apply_position(self, parse_position(action.text)))
         events: list[Event] = []
         if isinstance(action, RetakeMeeple):
             events.append(self._return_figure(self.node(action.x, action.y, action.feature), "the shaman"))
@@ -431,7 +474,7 @@ class HuntersGatherers(Game):
                 self._set("_phase", "place_tile")
                 return True
             self._append("_removed", tile.id)
-            events.append(Note(f"tile {tile.id} fits nowhere and is removed from the game"))
+            events.append(TileRemoved(tile.id))
         return False
 
     def _finish(self, events: list[Event]) -> None:
@@ -450,6 +493,29 @@ class HuntersGatherers(Game):
         # the order of the piles is all that is hidden
         rng.shuffle(self._regular)
         rng.shuffle(self._extra)
+
+    # -- positions and edits ----------------------------------------------------------------------
+    def to_position(self) -> str:
+        """The state as position text (at the start of a turn); ``position(text)`` reads it back."""
+        return format_position(position_of(self))
+
+    def set_position(self, text: str | Position) -> list[Event]:
+        """Make the state a position (text or ``Position``), as one undoable, saved step."""
+        return self.apply(SetPosition(text if isinstance(text, str) else format_position(text)))
+
+    @contextmanager
+    def edit(self) -> Iterator[Position]:
+        """Change the state as plain data; it is checked and applied as one undoable step when the
+        block ends (nothing changes if the block raises or the result breaks a rule)::
+
+            with g.edit() as s:
+                s.scores["Red"] = 40
+                s.supply["Blue"].meeples = 0
+                s.next_tiles = [83, 94]
+        """
+        pos = position_of(self)
+        yield pos
+        self.set_position(pos)
 
     # -- arranging the draw (lessons, tests) -----------------------------------------------------
     def set_next_tile(self, tile_id: int) -> list[Event]:
