@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # conftest does this too; keep t
 import widgetpkg as wp  # noqa: E402
 from widgetpkg.core import Note  # noqa: E402
 from widgetpkg.games.hunters_gatherers import (  # noqa: E402
-    Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple,
+    Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, TileRemoved,
 )
 from scenario_helpers import figures_at, play, points, scored, small_game, snapshot  # noqa: E402
 
@@ -402,7 +402,7 @@ def test_a_tile_that_fits_nowhere_is_removed_and_another_is_drawn():
     g.set_next_tile(13)                        # tile 13 has rivers on all four sides: Blue draws it next
     left = g.tiles_left["regular"]
     events = g.apply(Pass())
-    assert any(isinstance(e, Note) and "13" in str(e) and "fits nowhere" in str(e) for e in events)
+    assert any(isinstance(e, TileRemoved) and e.tile == 13 and "fits nowhere" in str(e) for e in events)
     assert g.removed_tiles[0] == 13
     assert 13 not in g.remaining_tiles()["regular"]
     assert g.current_player == "Blue" and g.phase == "place_tile"
