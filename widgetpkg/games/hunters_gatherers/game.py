@@ -240,6 +240,17 @@ class HuntersGatherers(Game):
         x, y = self._cell_of(node)
         return Figure(player, role, x, y, self._node_feature[node].id)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture: notebooks, nbviewer and docs show it with no widget."""
+        from .render import game_svg  # drawing is loaded only when a board is shown
+        return game_svg(self, cell=48)
+
+    def __repr__(self) -> str:
+        scores = ", ".join(f"{p} {s}" for p, s in self._scores.items())
+        state = "over" if self._phase == "over" else f"{self.current_player} to {self._phase.replace('_', ' ')}"
+        return (f"<Hunters & Gatherers ({self.rules.edition} rules): {len(self._board)} tiles, {state}; "
+                f"scores {scores}>")
+
     # -- legal actions ------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self._phase == "place_tile":

@@ -30,7 +30,7 @@ from ...render.svg import to_svg
 from .tiles import Feature, Tile
 
 __all__ = [
-    "PALETTE", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_figure", "draw_fish", "draw_game",
+    "PALETTE", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_figure", "draw_fish", "draw_game", "game_svg",
     "draw_special", "draw_tile", "feature_anchor", "feature_at", "player_colour", "rotate_point", "tile_layout",
     "tile_svg", "tiles_svg",
 ]
@@ -1519,7 +1519,20 @@ def draw_game(painter: Painter, game: Any, **options: Any) -> tuple[int, int, in
     figures = [(f.player, f.role, f.x, f.y, _feature_name(f.feature)) for f in game.figures()]
     if "covered" not in options and callable(getattr(game, "covered", None)):
         options["covered"] = sorted(game.covered())
+    # colours by seat, so a player's figures keep their colour whatever is on the board
+    seats = getattr(game, "players", ())
+    options["players_colours"] = {**{p: player_colour(p, None, i) for i, p in enumerate(seats)},
+                                  **(options.get("players_colours") or {})}
     return draw_board(painter, placed, figures, **options)
+
+
+def game_svg(game: Any, *, cell: int = 64, **options: Any) -> str:
+    """A game's board as an SVG document, the last placed tiles framed; options as for
+    :func:`draw_board`."""
+    rec = Recorder()
+    options.setdefault("last_placed", getattr(game, "last_placed", ()))
+    _, _, width, height = draw_game(rec, game, cell=cell, **options)
+    return to_svg(rec.ops, width, height, title="Hunters & Gatherers board")
 
 
 def board_svg(placed: Iterable[tuple[int, int, Tile, int]], figures: Iterable[tuple[str, str, int, int, str]] = (),
