@@ -239,6 +239,15 @@ class Game(ABC):
                     del container[op[2]]
                 else:
                     container[op[2]] = op[3]
+            elif kind == "del":
+                container = getattr(self, op[1])
+                if op[4] >= len(container):
+                    container[op[2]] = op[3]
+                else:
+                    items = list(container.items())
+                    items.insert(op[4], (op[2], op[3]))
+                    container.clear()
+                    container.update(items)
             elif kind == "append":
                 getattr(self, op[1]).pop()
             elif kind == "truncate":
@@ -259,7 +268,10 @@ class Game(ABC):
         container[key] = value
 
     def _delete(self, name: str, key: Any) -> None:
-        self._journal.append(("put", name, key, getattr(self, name).pop(key)))  # type: ignore[union-attr]
+        container = getattr(self, name)
+        # remember where the key stood: iteration order is visible (legal-move order, event order)
+        place = list(container).index(key)
+        self._journal.append(("del", name, key, container.pop(key), place))  # type: ignore[union-attr]
 
     def _append(self, name: str, value: Any) -> None:
         self._journal.append(("append", name))  # type: ignore[union-attr]
