@@ -10,11 +10,20 @@ from .core import (
     Action, Event, Game, IllegalActionError, InvalidOptionError, SaveFileError, Scored, WidgetpkgError,
     game_names, load_game, new_game,
 )
+from . import agents
 from .games import hunters_gatherers
 
 __version__ = "0.1.0"
 
+
+def play(game="hunters-gatherers", **options):  # type: ignore[no-untyped-def]
+    """Start a game in the Jupyter widgets and return the app (display it); see
+    :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
+    from .widgets.app import play as _play
+    return _play(game, **options)
+
+
 __all__ = [
     "Action", "Event", "Game", "IllegalActionError", "InvalidOptionError", "SaveFileError", "Scored",
-    "WidgetpkgError", "game_names", "hunters_gatherers", "load_game", "new_game",
+    "WidgetpkgError", "agents", "game_names", "hunters_gatherers", "load_game", "new_game", "play",
 ]

@@ -1,1 +1,14 @@
-"""Jupyter widgets: the game model, the board canvas, the side panel and the app."""
+"""Jupyter widgets: the game model, the board canvas, the side panel and the app.
+
+``widgetpkg.play(...)`` is the way in; these are the parts for those who compose their own.
+"""
+
+from .adapter import GameUI, Inspection, LogEntry, Style, Target, View, register_ui, ui_for
+from .app import App, play
+from .board import BoardCanvas
+from .model import GameModel
+from .panel import Panel
+from .runner import AgentRunner
+
+__all__ = ["AgentRunner", "App", "BoardCanvas", "GameModel", "GameUI", "Inspection", "LogEntry", "Panel", "Style",
+           "Target", "View", "play", "register_ui", "ui_for"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from traitlets import Bool, HasTraits, Int, List, Unicode
+from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
 
 from ..core import Action, Event, Game, IllegalActionError
 
@@ -37,6 +37,14 @@ class GameModel(HasTraits):
     events = List()
     #: an agent is choosing a move
     thinking = Bool(False)
+    #: who plays for whom: player name -> agent (an object with ``choose(game)``); others are humans
+    agents = Dict()
+    #: figure colours by player name (CSS colours); views fall back to seat colours
+    colours = Dict()
+    #: agents also play the humans' seats (watch a whole game)
+    autoplay = Bool(False)
+    #: board cells to stress in every view (e.g. the tiles of a selected log entry)
+    highlight = List()
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -82,6 +90,35 @@ class GameModel(HasTraits):
         events = self._game.redo()
         self._changed(events, "; ".join(str(e) for e in events))
         return True
+
+    def undo_to_human(self) -> bool:
+        """Undo one step, then the agents' steps before it: back to a human's last decision.
+
+        With no human at the table (or in autoplay) this is a plain ``undo``. One notification.
+        """
+        game = self._game
+        if not game.history:
+            self.message = "nothing to undo"
+            return False
+        taken = [game.undo()]
+        humans = any(self.agent_for(p) is None for p in game.players)
+        if humans and not self.autoplay:
+            while game.history and self.agent_for(game.current_player) is not None:
+                taken.append(game.undo())
+        extra = f" (and {len(taken) - 1} agent step{'s' * (len(taken) > 2)} before it)" if len(taken) > 1 else ""
+        self._changed([], f"took back: {taken[0]}{extra}")
+        return True
+
+    def agent_for(self, player: str | None) -> Any:
+        """The agent playing ``player``, or None for a human (or nobody, when the game is over)."""
+        if player is None:
+            return None
+        return self.agents.get(player)
+
+    def human_to_move(self) -> bool:
+        """True when the player to move clicks for themselves (not over, not an agent, no autoplay)."""
+        game = self._game
+        return not game.is_over and not self.autoplay and self.agent_for(game.current_player) is None
 
     def goto(self, step: int) -> None:
         """Undo or redo until ``step`` steps of the history are applied; one notification."""

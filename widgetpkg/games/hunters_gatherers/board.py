@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import PlaceTile
 from .areas import OFFSETS, Cell
-from .tiles import ROTATIONS, SIDES, Orientation, Tile
+from .tiles import SIDES, Orientation, Tile
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -38,7 +38,8 @@ def update_frontier(game: HuntersGatherers, cell: Cell, orientation: Orientation
             game._put("_frontier", near, frontier.get(near, 0) | ((code >> 2 * side) & 3) << 2 * facing)
 
 
-_actions: dict[Cell, dict[int, PlaceTile]] = {}
+# PlaceTile objects are immutable: each (cell, set of rotations) gets one shared tuple of them
+_actions: dict[tuple[Cell, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
 
 
 def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
@@ -47,11 +48,10 @@ def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
     for cell, need in frontier.items():
         rotations = table[need]
         if rotations:
-            # PlaceTile objects are immutable: share one per cell and rotation
-            actions = _actions.get(cell)
+            actions = _actions.get((cell, rotations))
             if actions is None:
-                actions = _actions[cell] = {r: PlaceTile(cell[0], cell[1], r) for r in ROTATIONS}
-            found.extend(actions[r] for r in rotations)
+                actions = _actions[cell, rotations] = tuple(PlaceTile(cell[0], cell[1], r) for r in rotations)
+            found += actions
     return found
 
 
