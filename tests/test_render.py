@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from widgetpkg.games.hunters_gatherers import render as hg
+from widgetpkg.games.hunters_gatherers.render.palette import HALF_PART
 from widgetpkg.games.hunters_gatherers.tiles import SIDES, load_tileset, parse_tileset
 from widgetpkg.render import CanvasPainter, Recorder, Restore, replay, to_svg
 
@@ -257,7 +258,7 @@ def _flood_regions(tile: Any, n: int = 48, forest_margin: float = 0.0) -> dict[s
             side = SIDES.index(name)
             spans = [(0.1, 0.9)]
             if half:   # the first half edge clockwise is part 0, the other part 2
-                spans = [(0.06, 0.38)] if hg._HALF_PART[name][0] == half else [(0.62, 0.94)]
+                spans = [(0.06, 0.38)] if HALF_PART[name][0] == half else [(0.62, 0.94)]
             seeds = set()
             for a, b in spans:
                 for k in range(7):

@@ -1,0 +1,193 @@
+"""Figures and whole boards, and their SVG documents."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from ....render.painter import Point, Painter, Recorder
+from ....render.svg import to_svg
+from ..tiles import Tile
+from .geometry import rotate_point
+from .glyphs import rel
+from .layout import feature_anchor, tile_layout
+from .palette import PALETTE, PLAYER_COLOURS, FALLBACK_COLOURS
+from .tiles import draw_tile
+
+# --------------------------------------------------------------------------------------------
+# Figures and boards
+# --------------------------------------------------------------------------------------------
+
+_MEEPLE = ((-0.1, -0.2), (0.1, -0.2), (0.44, -0.08), (0.46, 0.05), (0.2, 0.1), (0.33, 0.46), (0.08, 0.46),
+           (0.0, 0.28), (-0.08, 0.46), (-0.33, 0.46), (-0.2, 0.1), (-0.46, 0.05), (-0.44, -0.08))
+
+
+def player_colour(player: str, players_colours: Mapping[str, str] | None = None, index: int = 0) -> str:
+    """The colour of a player's figures: given, or named by the player ("Red"), or from a palette."""
+    if players_colours and player in players_colours:
+        return players_colours[player]
+    return PLAYER_COLOURS.get(str(player).lower(), FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)])
+
+
+def _darker(colour: str, k: float = 0.45) -> str:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    try:
+        r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return PALETTE["ink"]
+    return "#{:02x}{:02x}{:02x}".format(*(int(v * k) for v in (r, g, b)))
+
+
+def draw_figure(painter: Painter, role: str, colour: str, cx: float, cy: float, size: float) -> None:
+    """A figure of ``size`` pixels centred on ``(cx, cy)``.
+
+    Gatherers and fishers stand, hunters lie on their side, huts are little huts.
+    """
+    edge = _darker(colour)
+    w = max(0.8, size * 0.07)
+    painter.ellipse(cx + 0.05 * size, cy + 0.42 * size, 0.42 * size, 0.11 * size, fill="#000", alpha=0.28)
+    if role == "hut":
+        body = rel(cx, cy, size, [(-0.4, 0.42), (0.4, 0.42), (0.42, 0.02), (0.0, -0.45), (-0.42, 0.02)])
+        painter.polygon(body, fill=colour, stroke=edge, width=w)
+        painter.polyline(rel(cx, cy, size, [(-0.42, 0.02), (0.0, -0.45), (0.42, 0.02)]), stroke=edge, width=w * 1.2)
+        for k in (-0.2, 0.0, 0.2):
+            painter.line(cx + k * 0.5 * size, cy - 0.3 * size, cx + k * size, cy + 0.0 * size, stroke=edge,
+                         width=w * 0.5, alpha=0.6)
+        painter.path([("M", cx - 0.12 * size, cy + 0.42 * size), ("L", cx - 0.12 * size, cy + 0.18 * size),
+                      ("Q", cx, cy + 0.05 * size, cx + 0.12 * size, cy + 0.18 * size),
+                      ("L", cx + 0.12 * size, cy + 0.42 * size), ("Z",)], fill=edge)
+        return
+    pts: Sequence[Point] = _MEEPLE
+    head = (0.0, -0.33)
+    if role == "hunter":       # lying on its side
+        pts = [(y, -x) for x, y in _MEEPLE]
+        head = (-0.33, 0.0)
+        cy += 0.12 * size
+    body = rel(cx, cy, size, pts)
+    hx, hy = cx + head[0] * size, cy + head[1] * size
+    painter.polygon(body, stroke=edge, width=2 * w)
+    painter.circle(hx, hy, 0.15 * size + w, fill=edge)
+    painter.polygon(body, fill=colour)
+    painter.circle(hx, hy, 0.15 * size, fill=colour)
+    painter.circle(hx - 0.05 * size, hy - 0.05 * size, 0.05 * size, fill="#fff", alpha=0.45)
+
+
+def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
+               figures: Iterable[tuple[str, str, int, int, str]], *, cell: int = 64,
+               highlight_cells: Iterable[tuple[int, int]] = (), last_placed: Iterable[tuple[int, int]] = (),
+               players_colours: Mapping[str, str] | None = None,
+               spots: Iterable[tuple[int, int, str]] = (), covered: Iterable[tuple[int, int, str]] = (),
+               margin: int = 0) -> tuple[int, int, int, int]:
+    """Draw placed tiles, then figures, highlights and clickable spots.
+
+    ``placed`` holds ``(x, y, tile, rotation)`` in board coordinates (x east, y south);
+    ``figures`` holds ``(player, role, x, y, feature_id)``; ``highlight_cells`` are cells to mark
+    (say, legal placements), ``last_placed`` cells get a bright frame, ``spots`` are
+    ``(x, y, feature_id)`` places to offer for a click, ``covered`` names meadows whose animals
+    are crossed out (a hunting trap took them). Returns ``(min_x, min_y, width, height)``:
+    the board cell drawn at the top-left pixel and the drawing's size in pixels, so pixel
+    ``(px, py)`` lies on cell ``(min_x + px // cell, min_y + py // cell)``.
+    """
+    tiles = list(placed)
+    highlights = list(highlight_cells)
+    cells = [(t[0], t[1]) for t in tiles] + highlights
+    if not cells:
+        cells = [(0, 0)]
+    min_x = min(c[0] for c in cells) - margin
+    min_y = min(c[1] for c in cells) - margin
+    max_x = max(c[0] for c in cells) + margin
+    max_y = max(c[1] for c in cells) + margin
+    width, height = (max_x - min_x + 1) * cell, (max_y - min_y + 1) * cell
+
+    def at(x: int, y: int) -> tuple[float, float]:
+        return ((x - min_x) * cell, (y - min_y) * cell)
+
+    by_cell = {(x, y): (tile, rotation) for x, y, tile, rotation in tiles}
+    painter.rect(0, 0, width, height, fill=PALETTE["table"])
+    for (x, y), (tile, rotation) in by_cell.items():
+        draw_tile(painter, tile, rotation, *at(x, y), cell)
+    for x, y in highlights:
+        px_, py_ = at(x, y)
+        inset = cell * 0.06
+        painter.rect(px_ + inset, py_ + inset, cell - 2 * inset, cell - 2 * inset, fill="#ffffff", alpha=0.35,
+                     stroke="#6b5a2e", width=max(1.0, cell / 40), dash=(cell / 10, cell / 16))
+    for x, y, fid in covered:
+        if (x, y) not in by_cell:
+            continue
+        tile, rotation = by_cell[(x, y)]
+        px_, py_ = at(x, y)
+        g = max(0.1 * cell, min(0.14 * cell, 5.0))
+        for fx, fy in _animal_spots(tile, rotation, fid):
+            cx, cy = px_ + fx * cell, py_ + fy * cell
+            painter.circle(cx, cy, g * 1.05, fill="#1f2a1a", alpha=0.45)
+            painter.line(cx - 0.8 * g, cy + 0.8 * g, cx + 0.8 * g, cy - 0.8 * g, stroke=PALETTE["paper"],
+                         width=max(1.0, 0.22 * g))
+    for x, y in last_placed:
+        px_, py_ = at(x, y)
+        w = max(1.5, cell / 22)
+        painter.rect(px_ + w / 2, py_ + w / 2, cell - w, cell - w, stroke="#ffd23f", width=w)
+    for x, y, fid in spots:
+        if (x, y) not in by_cell:
+            continue
+        tile, rotation = by_cell[(x, y)]
+        fx, fy = feature_anchor(tile, rotation, fid)
+        px_, py_ = at(x, y)
+        r = cell * 0.13
+        painter.circle(px_ + fx * cell, py_ + fy * cell, r, fill="#ffffff", alpha=0.55, stroke="#1f2a1a",
+                       width=max(1.0, cell / 40))
+    order: dict[str, int] = {}
+    for player, role, x, y, fid in figures:
+        if (x, y) not in by_cell:
+            continue
+        tile, rotation = by_cell[(x, y)]
+        fx, fy = feature_anchor(tile, rotation, fid)
+        px_, py_ = at(x, y)
+        colour = player_colour(player, players_colours, order.setdefault(player, len(order)))
+        draw_figure(painter, role, colour, px_ + fx * cell, py_ + fy * cell, cell * 0.3)
+    return (min_x, min_y, width, height)
+
+
+def _animal_spots(tile: Tile, rotation: int, feature_id: str) -> list[Point]:
+    """Where the animals of a meadow are drawn (tile-relative, after rotation)."""
+    feature = tile.feature(feature_id)
+    spots = tile_layout(tile).decor.get(feature_id, [])[:len(feature.animals)]
+    return [rotate_point(p, rotation) for p in spots]
+
+
+def _feature_name(feature: Any) -> str:
+    """A feature id from ``"r1"`` or from a full name ``(x, y, "r1")``."""
+    return feature[-1] if isinstance(feature, tuple) else str(feature)
+
+
+def draw_game(painter: Painter, game: Any, **options: Any) -> tuple[int, int, int, int]:
+    """Draw a game's board: ``game.board`` maps ``(x, y)`` to placements with ``.tile`` and
+    ``.rotation``; ``game.figures()`` yields figures with ``player``, ``role``, ``x``, ``y`` and
+    ``feature``; ``game.covered()``, if there, names meadows whose animals a trap took.
+    Options as for :func:`draw_board`."""
+    placed = [(x, y, p.tile, p.rotation) for (x, y), p in game.board.items()]
+    figures = [(f.player, f.role, f.x, f.y, _feature_name(f.feature)) for f in game.figures()]
+    if "covered" not in options and callable(getattr(game, "covered", None)):
+        options["covered"] = sorted(game.covered())
+    # colours by seat, so a player's figures keep their colour whatever is on the board
+    seats = getattr(game, "players", ())
+    options["players_colours"] = {**{p: player_colour(p, None, i) for i, p in enumerate(seats)},
+                                  **(options.get("players_colours") or {})}
+    return draw_board(painter, placed, figures, **options)
+
+
+def game_svg(game: Any, *, cell: int = 64, **options: Any) -> str:
+    """A game's board as an SVG document, the last placed tiles framed; options as for
+    :func:`draw_board`."""
+    rec = Recorder()
+    options.setdefault("last_placed", getattr(game, "last_placed", ()))
+    _, _, width, height = draw_game(rec, game, cell=cell, **options)
+    return to_svg(rec.ops, width, height, title="Hunters & Gatherers board")
+
+
+def board_svg(placed: Iterable[tuple[int, int, Tile, int]], figures: Iterable[tuple[str, str, int, int, str]] = (),
+              **options: Any) -> str:
+    """The board as an SVG document; options as for :func:`draw_board`."""
+    rec = Recorder()
+    _, _, width, height = draw_board(rec, placed, figures, **options)
+    return to_svg(rec.ops, width, height, title="Hunters & Gatherers board")
