@@ -11,10 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,browser]"
+	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs]"
 	touch $(STAMP)
 
-test: $(STAMP)
+# the docs build runs every notebook and example; warnings are errors
+test: docs
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)
@@ -22,6 +23,10 @@ test-fast: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
+
+docs: $(STAMP)
+	rm -rf docs/_build
+	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
