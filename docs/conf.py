@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import widgetpkg
+
+# the notebooks live in ../notebooks (where `make play` opens them); the docs build a copy
+_HERE = Path(__file__).parent
+shutil.rmtree(_HERE / "notebooks", ignore_errors=True)
+shutil.copytree(_HERE.parent / "notebooks", _HERE / "notebooks", ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
 
 project = "widgetpkg"
 author = "widgetpkg developers"
