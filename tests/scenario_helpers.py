@@ -9,6 +9,8 @@ by hand, independently of the engine's own geometry; it is what the scenarios we
 '59 @270: N meadow, E forest, S meadow, W river | m0 meadow [W-south, S] | r1 river [W] ->l8 | m2 meadow [W-north, N] tiger | f3 forest [E] plain | l8 lake [] fish 1'
 >>> (59, 270) in find_tiles(W="river", S="meadow", lake=True)
 True
+>>> show(94, 0, tileset="classic")
+'94 @0: N forest, E meadow, S meadow, W meadow | f0 forest [N] plain | m1 meadow [E, S, W] tiger shrine'
 """
 
 from __future__ import annotations
@@ -97,31 +99,49 @@ def snapshot(g) -> dict:
 
 
 # -- games with a chosen box of real tiles ----------------------------------------------------------
-def tile_data() -> dict:
-    """The packaged 2020 tile data (the same facts as shared/data/hunters-gatherers-2020-tiles.yaml)."""
-    text = resources.files("widgetpkg.games.hunters_gatherers").joinpath("data", "tiles-2020.yaml").read_text("utf-8")
+#: the packaged tile data files: the exact 2020 set and the reconstructed classic set
+TILE_FILES = {"2020": "tiles-2020.yaml", "classic": "tiles-classic.yaml"}
+#: the kind of the extra pile's tiles in each set (menhir tiles in 2020, bonus tiles in the classic game)
+EXTRA_KIND = {"2020": "menhir", "classic": "bonus"}
+
+
+def tile_data(tileset: str = "2020") -> dict:
+    """The packaged tile data: by default the 2020 set (the same facts as
+    shared/data/hunters-gatherers-2020-tiles.yaml); ``"classic"`` for the reconstructed classic set."""
+    text = resources.files("widgetpkg.games.hunters_gatherers").joinpath("data", TILE_FILES[tileset]).read_text("utf-8")
     return yaml.safe_load(text)
 
 
 def small_game(directory: Path, regular: Sequence[int], menhir: Sequence[int] = (), *,
-               players: Sequence[str] = ("Red", "Blue"), seed: int = 1):
-    """A 2020 game whose box holds only the start tile, the regular tiles ``regular`` and the menhir
+               players: Sequence[str] = ("Red", "Blue"), seed: int = 1, edition: str = "2020",
+               tileset: str | None = None, rules: dict[str, bool] | None = None):
+    """A game whose box holds only the start tile, the regular tiles ``regular`` and the extra
     tiles ``menhir`` (all copied unchanged from the real tile data).
 
+    By default a 2020 game with 2020 tiles. ``edition`` picks the rules ("2020" or "classic");
+    ``tileset`` the data set the tiles are copied from ("2020" or "classic", by default the
+    edition's own). The extra tiles are menhir tiles in the 2020 set and bonus tiles in the classic
+    set. ``rules`` passes ruling switches on to the game.
+
     Used where a rule needs a pile to run out: the game ends after the last of ``regular`` is
-    placed, and the menhir stack is empty once ``menhir`` is used up.
+    placed, and the menhir (bonus) stack is empty once ``menhir`` is used up.
     """
-    data = tile_data()
+    tileset = tileset or edition
+    data = tile_data(tileset)
     wanted = {56, *regular, *menhir}
     tiles = [t for t in data["tiles"] if t["id"] in wanted]
     assert {t["id"] for t in tiles} == wanted, "unknown tile ids"
     assert all(t["kind"] == "normal" for t in tiles if t["id"] in regular)
-    assert all(t["kind"] == "menhir" for t in tiles if t["id"] in menhir)
+    assert all(t["kind"] == EXTRA_KIND[tileset] for t in tiles if t["id"] in menhir)
     box = {"edition": data["edition"], "tiles": tiles}
-    name = "box-" + "-".join(map(str, sorted(wanted))) + ".yaml"
+    prefix = "box-" if tileset == "2020" else f"box-{tileset}-"
+    name = prefix + "-".join(map(str, sorted(wanted))) + ".yaml"
     path = Path(directory) / name
     path.write_text(yaml.safe_dump(box, sort_keys=False), "utf-8")
-    return wp.new_game("hunters-gatherers", players=list(players), seed=seed, tileset=str(path))
+    options = {} if edition == "2020" else {"edition": edition}
+    if rules:
+        options["rules"] = dict(rules)
+    return wp.new_game("hunters-gatherers", players=list(players), seed=seed, tileset=str(path), **options)
 
 
 # -- the finder: read tiles turned by hand ----------------------------------------------------------
@@ -159,18 +179,21 @@ def rotate_touch(touch: str, rotation: int) -> str:
     return touch
 
 
-_TILES: dict[int, dict] = {}
+_TILES: dict[int, dict] = {}  # the 2020 tiles by id
+_SETS: dict[str, dict[int, dict]] = {"2020": _TILES}
 
 
-def _raw(tile_id: int) -> dict:
-    if not _TILES:
-        _TILES.update({t["id"]: t for t in tile_data()["tiles"]})
-    return _TILES[tile_id]
+def _raw(tile_id: int, tileset: str = "2020") -> dict:
+    tiles = _SETS.setdefault(tileset, {})
+    if not tiles:
+        tiles.update({t["id"]: t for t in tile_data(tileset)["tiles"]})
+    return tiles[tile_id]
 
 
-def turned(tile_id: int, rotation: int = 0) -> TurnedTile:
-    """Tile ``tile_id`` turned ``rotation`` degrees clockwise: its edges and features."""
-    raw = _raw(tile_id)
+def turned(tile_id: int, rotation: int = 0, tileset: str = "2020") -> TurnedTile:
+    """Tile ``tile_id`` turned ``rotation`` degrees clockwise: its edges and features
+    (from the 2020 data, or the classic data with ``tileset="classic"``)."""
+    raw = _raw(tile_id, tileset)
     edges = {rotate_touch(s, rotation): raw["edges"][s] for s in SIDES}
     features = tuple(
         TurnedFeature(f["id"], f["type"], tuple(rotate_touch(t, rotation) for t in f.get("touches") or ()),
@@ -180,9 +203,9 @@ def turned(tile_id: int, rotation: int = 0) -> TurnedTile:
     return TurnedTile(tile_id, raw["kind"], rotation, {s: edges[s] for s in SIDES}, features)
 
 
-def show(tile_id: int, rotation: int = 0) -> str:
+def show(tile_id: int, rotation: int = 0, tileset: str = "2020") -> str:
     """One line describing a turned tile, for designing positions."""
-    t = turned(tile_id, rotation)
+    t = turned(tile_id, rotation, tileset)
     parts = [f"{t.id} @{rotation}: " + ", ".join(f"{s} {t.edges[s]}" for s in SIDES)]
     for f in t.features:
         text = f"{f.id} {f.type} [{', '.join(f.touches)}]"
@@ -201,16 +224,17 @@ def show(tile_id: int, rotation: int = 0) -> str:
 
 
 def find_tiles(*, kind: str | None = None, lake: bool | None = None,
-               where: Callable[[TurnedTile], bool] | None = None, **edges: str) -> list[tuple[int, int]]:
+               where: Callable[[TurnedTile], bool] | None = None, tileset: str = "2020",
+               **edges: str) -> list[tuple[int, int]]:
     """(tile id, rotation) pairs whose turned edges match ``edges`` (e.g. ``N="forest", W="meadow"``).
 
-    ``kind`` picks the pile ("normal" or "menhir"), ``lake`` asks for tiles with/without a lake,
-    ``where`` is any further test on the turned tile.
+    ``kind`` picks the pile ("normal", "menhir" or "bonus"), ``lake`` asks for tiles with/without a
+    lake, ``where`` is any further test on the turned tile, ``tileset`` the data ("2020", "classic").
     """
     found = []
-    for tile_id in sorted(_raw_ids()):
+    for tile_id in sorted(_raw_ids(tileset)):
         for rotation in (0, 90, 180, 270):
-            t = turned(tile_id, rotation)
+            t = turned(tile_id, rotation, tileset)
             if kind is not None and t.kind != kind:
                 continue
             if any(t.edges[s] != e for s, e in edges.items()):
@@ -223,6 +247,6 @@ def find_tiles(*, kind: str | None = None, lake: bool | None = None,
     return found
 
 
-def _raw_ids() -> Iterator[int]:
-    _raw(56)
-    return iter(_TILES)
+def _raw_ids(tileset: str = "2020") -> Iterator[int]:
+    _raw(56, tileset)
+    return iter(_SETS[tileset])

@@ -496,6 +496,7 @@ class HuntersGatherers(Game):
         events.extend(self._score(e) for e in scoring.final(self))
         self._set("_phase", "over")
         self._set("_hand", None)
+        self._set("_in_extra_turn", False)
         best = max(self._scores.values())
         winners = [p for p in self.players if self._scores[p] == best]
         events.append(Note(f"game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points"))
