@@ -12,6 +12,38 @@ _HERE = Path(__file__).parent
 shutil.rmtree(_HERE / "notebooks", ignore_errors=True)
 shutil.copytree(_HERE.parent / "notebooks", _HERE / "notebooks", ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
 
+
+def _example_notebooks() -> None:
+    """The gallery: each script in ../examples becomes a notebook (its docstring, its code, a run
+    with default arguments and what it showed), executed with the rest of the docs."""
+    import ast
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+    target = _HERE / "examples"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    for script in sorted((_HERE.parent / "examples").glob("*.py")):
+        source = script.read_text()
+        doc = ast.get_docstring(ast.parse(source)) or script.stem
+        title, _, rest = doc.partition("\n")
+        code = source.replace('if __name__ == "__main__":\n    main()\n', "").rstrip()
+        cells = [
+            new_markdown_cell(f"# {script.stem.replace('_', ' ').capitalize()}\n\n{title}\n\n{rest.strip()}\n\n"
+                              f"Source: `examples/{script.name}`."),
+            new_code_cell(code),
+            new_code_cell("result = main([])\n"
+                          "if isinstance(result, list) and result and str(result[-1]).endswith('.svg'):\n"
+                          "    from IPython.display import SVG, display\n"
+                          "    display(SVG(filename=str(result[-1])))"),
+        ]
+        kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(new_notebook(cells=cells, metadata={"kernelspec": kernel}), target / f"{script.stem}.ipynb")
+
+
+_example_notebooks()
+
 project = "widgetpkg"
 author = "widgetpkg developers"
 release = version = widgetpkg.__version__
