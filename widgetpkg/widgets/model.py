@@ -33,8 +33,10 @@ class GameModel(HasTraits):
     version = Int(0, read_only=True)
     #: the last thing worth telling the user, in words: what happened or why a click did nothing
     message = Unicode("")
+    #: "info" when ``message`` says what happened, "error" when it says why nothing happened
+    message_kind = Unicode("info")
     #: events of the last change, for the log
-    events = List()
+    events: List[Event] = List()
     #: an agent is choosing a move
     thinking = Bool(False)
     #: who plays for whom: player name -> agent (an object with ``choose(game)``); others are humans
@@ -44,7 +46,7 @@ class GameModel(HasTraits):
     #: agents also play the humans' seats (watch a whole game)
     autoplay = Bool(False)
     #: board cells to stress in every view (e.g. the tiles of a selected log entry)
-    highlight = List()
+    highlight: List[Any] = List()
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,8 +64,9 @@ class GameModel(HasTraits):
 
     def apply(self, action: Action) -> list[Event]:
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
+        player = self._game.current_player
         events = self._game.apply(action)
-        self._changed(events, "; ".join(str(e) for e in events) or str(action))
+        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}")
         return events
 
     def try_apply(self, action: Action) -> bool:
@@ -71,13 +74,18 @@ class GameModel(HasTraits):
         try:
             self.apply(action)
         except IllegalActionError as error:
-            self.message = str(error)
+            self.refuse(str(error))
             return False
         return True
 
+    def refuse(self, reason: str) -> None:
+        """Tell the views why a click or a command did nothing."""
+        self.message_kind = "error"
+        self.message = reason
+
     def undo(self) -> bool:
         if not self._game.history:
-            self.message = "nothing to undo"
+            self.refuse("nothing to undo")
             return False
         action = self._game.undo()
         self._changed([], f"took back: {action}")
@@ -85,7 +93,7 @@ class GameModel(HasTraits):
 
     def redo(self) -> bool:
         if not self._game.can_redo:
-            self.message = "nothing to redo"
+            self.refuse("nothing to redo")
             return False
         events = self._game.redo()
         self._changed(events, "; ".join(str(e) for e in events))
@@ -98,7 +106,7 @@ class GameModel(HasTraits):
         """
         game = self._game
         if not game.history:
-            self.message = "nothing to undo"
+            self.refuse("nothing to undo")
             return False
         taken = [game.undo()]
         humans = any(self.agent_for(p) is None for p in game.players)
@@ -137,5 +145,6 @@ class GameModel(HasTraits):
 
     def _changed(self, events: list[Event], message: str) -> None:
         self.events = list(events)
+        self.message_kind = "info"
         self.message = message
         self.set_trait("version", self.version + 1)

@@ -1,0 +1,293 @@
+"""The real thing: JupyterLab in headless Chromium runs notebooks/play.ipynb, and we click the canvas.
+
+The test starts JupyterLab on a free local port (in a temporary copy of the notebook), opens it in
+Debian's chromium through Playwright, runs every cell, then hovers and clicks a legal cell, turns
+the tile with the panel's Rotate button, clicks a figure spot, and checks the game advanced (the
+agent answering by itself). It then saves, reloads the page and checks that the board is drawn
+again. Pixel positions come from a replica of the notebook's game in this process
+(``board.cell_to_pixel``): the game is seeded, so both boards are the same.
+
+Set ``WIDGETPKG_SCREENSHOTS=<dir>`` to keep screenshots of each step there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "play.ipynb"
+TOKEN = "widgetpkg-test"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; .ci/run installs it)"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server on a free port, serving a copy of the notebook; its base URL."""
+    pytest.importorskip("jupyterlab", reason="needs jupyterlab (pip install -e '.[browser]')")
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copy(NOTEBOOK, root / "play.ipynb")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(root / ".runtime"),
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}", "--ServerApp.port_retries=0",
+           f"--LabApp.workspaces_dir={root / '.workspaces'}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(root / "server.log", "wb")  # noqa: SIM115 - open for the server's whole life
+    server = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            if server.poll() is not None:
+                pytest.fail(f"JupyterLab exited:\n{(root / 'server.log').read_text(errors='replace')[-3000:]}")
+            try:
+                _get(f"{base}/api/status?token={TOKEN}")
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab did not start within 60 s")
+        yield base
+    finally:
+        try:   # shut the kernels down first, so that none outlives the server
+            for kernel in _get(f"{base}/api/kernels?token={TOKEN}"):
+                request = urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={TOKEN}", method="DELETE")
+                urllib.request.urlopen(request, timeout=10).close()
+        except OSError:
+            pass
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@pytest.fixture
+def page(lab: str) -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (pip install -e '.[browser]')")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1500, "height": 950})
+            page.set_default_timeout(30_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def _shot(page: Any, name: str) -> None:
+    folder = os.environ.get("WIDGETPKG_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.locator(".wp-app").first.screenshot(path=str(Path(folder) / f"play-{name}.png"))
+
+
+def _wait_idle(page: Any) -> None:
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+
+
+def _wait_kernel(lab: str, page: Any, timeout: float = 90.0) -> None:
+    """Wait until the notebook's kernel is started, connected and idle (the page shows "idle"
+    before it has a kernel; running cells then would ask which kernel to start)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        sessions = _get(f"{lab}/api/sessions?token={TOKEN}")
+        ready = [s for s in sessions if s.get("path", "").endswith("play.ipynb")
+                 and (s.get("kernel") or {}).get("execution_state") == "idle"]
+        if ready and page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").count():
+            time.sleep(0.5)
+            if page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").count():
+                return
+        time.sleep(0.25)
+    raise AssertionError("the notebook's kernel did not start")
+
+
+def _dismiss_toasts(page: Any) -> None:
+    for name in ("No", "Dismiss"):
+        button = page.get_by_role("button", name=name, exact=True)
+        if button.count() and button.first.is_visible():
+            button.first.click()
+
+
+def _menu(page: Any, menu: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel").get_by_text(menu, exact=True).first.click()
+    page.locator(".lm-Menu-itemLabel").get_by_text(item, exact=True).first.click()
+
+
+def _wait_for_board(page: Any, timeout: float = 90.0) -> None:
+    """Wait for the board canvas; accept a kernel dialog that JupyterLab may show meanwhile."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.locator("canvas.wp-board").count() and page.locator("canvas.wp-board").first.is_visible():
+            return
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")
+        if dialog.count() and dialog.first.is_visible():
+            dialog.first.click()      # "Select Kernel": the notebook's own kernel, Python 3
+        time.sleep(0.25)
+    raise AssertionError("the board canvas did not appear")
+
+
+def _status(page: Any) -> str:
+    return page.locator(".wp-status").first.inner_text()
+
+
+def _wait_status(page: Any, text: str, timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = _status(page)
+        if text in status:
+            return status
+        time.sleep(0.1)
+    raise AssertionError(f"the panel never said {text!r}; it says {_status(page)!r} "
+                         f"(message: {page.locator('.wp-panel').first.inner_text()[:300]!r})")
+
+
+def _canvas_point(page: Any, px: float, py: float) -> tuple[float, float]:
+    """Page coordinates of canvas pixel (px, py) (the canvas may be scaled by CSS)."""
+    canvas = page.locator("canvas.wp-board").first
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    return box["x"] + px * box["width"] / width, box["y"] + py * box["height"] / height
+
+
+def _painted_colours(page: Any) -> int:
+    """How many different colours the visible board canvas shows (a blank one shows one or two)."""
+    return page.locator("canvas.wp-board").first.evaluate("""c => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set();
+        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] << 16 | d[i + 1] << 8 | d[i + 2]);
+        return seen.size;
+    }""")
+
+
+def _scroll_top(page: Any) -> float:
+    return page.evaluate("() => Math.max(...Array.from(document.querySelectorAll("
+                         "'.jp-WindowedPanel-outer, .jp-Notebook, .jp-NotebookPanel-notebook')).map(e => e.scrollTop))")
+
+
+def _history(page: Any) -> int:
+    return int(page.locator(".wp-panel .widget-readout").first.inner_text())
+
+
+def test_play_notebook_in_jupyterlab(lab: str, page: Any, tmp_path: Path) -> None:
+    try:
+        _play_notebook(lab, page)
+    except BaseException:
+        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / "play-failure.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot of the failure: {shot}")
+        raise
+
+
+def _play_notebook(lab: str, page: Any) -> None:
+    import widgetpkg as wp
+
+    # the notebook's game, replicated here to know where its cells and spots are drawn
+    replica = wp.play("hunters-gatherers", players=["You", wp.agents.Random(seed=1)], edition="2020", seed=3)
+    board = replica.board
+
+    page.goto(f"{lab}/lab/tree/play.ipynb?token={TOKEN}&reset", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _wait_kernel(lab, page)
+    _dismiss_toasts(page)
+    _menu(page, "Run", "Run All Cells")
+    _wait_for_board(page)
+    _wait_idle(page)
+    status = _wait_status(page, "place the tile")
+    assert replica.board.ui.status(replica.model.game)[0] in status     # the same game as the replica
+    assert _painted_colours(page) > 8
+
+    # the wheel over the board scrolls the notebook (the board never takes the page's scroll)
+    page.locator(".wp-app").first.scroll_into_view_if_needed()
+    before = _scroll_top(page)
+    x, y = _canvas_point(page, 20, 20)
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, 120)
+    page.wait_for_timeout(400)
+    assert _scroll_top(page) > before, "a wheel over the board did not scroll the page"
+    page.locator(".wp-app").first.scroll_into_view_if_needed()
+
+    # hover a legal cell: the tile in hand shows there in its first valid rotation
+    target = max((t for t in board.targets if not t.is_spot), key=lambda t: len(t.choices))
+    first = target.choices[0]
+    x, y = _canvas_point(page, *board.cell_to_pixel(first.x, first.y))
+    page.mouse.move(x, y)
+    hand = page.locator(".wp-hand-caption").first
+    page.wait_for_function("t => document.querySelector('.wp-hand-caption').innerText.includes(t)",
+                           arg=f"· {first.rotation}°")
+    chosen = first
+    if len(target.choices) > 1:      # the Rotate button turns it to the next valid rotation
+        page.get_by_role("button", name="Rotate").click()
+        chosen = target.choices[1]
+        page.wait_for_function("t => document.querySelector('.wp-hand-caption').innerText.includes(t)",
+                               arg=f"· {chosen.rotation}°")
+    assert f"{chosen.rotation}°" in hand.inner_text()
+    _shot(page, "preview")
+
+    # click it: the tile is placed, figure spots appear
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+    _wait_status(page, "place a figure or skip")
+    assert f"turned {chosen.rotation}°" in page.locator(".wp-msg").first.inner_text()
+    replica.model.apply(chosen)
+    _shot(page, "spots")
+
+    # click a figure spot: the figure is placed and the agent answers by itself
+    spot = board.targets[0]
+    assert spot.is_spot
+    sx, sy = _canvas_point(page, *board.view.to_pixel(spot.shape[1], spot.shape[2]))
+    page.mouse.click(sx, sy)
+    deadline = time.monotonic() + 60
+    while _history(page) < 4 or "You: place the tile" not in _status(page):
+        assert time.monotonic() < deadline, f"the game did not come back to You: {_status(page)!r}"
+        time.sleep(0.2)
+    assert _history(page) >= 4                    # tile, figure, and the agent's moves
+    text = page.locator(".wp-panel").first.inner_text()
+    assert "4 meeples" in text or "2 huts" in text  # You placed a figure
+    _shot(page, "after-agent")
+
+    # save, reload: the restored board is drawn again (redrawn on client_ready), never blank
+    _menu(page, "File", "Save Notebook")       # (Ctrl+S would go to the focused board)
+    page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')", timeout=30_000)
+    page.reload(timeout=90_000)
+    _wait_for_board(page)
+    deadline = time.monotonic() + 30
+    while _painted_colours(page) <= 8:
+        assert time.monotonic() < deadline, "the board stayed blank after a reload"
+        time.sleep(0.3)
+    assert "You: place the tile" in _status(page)
+    _shot(page, "reloaded")

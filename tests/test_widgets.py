@@ -1,0 +1,757 @@
+"""The widgets without a browser: click handlers driven directly, assertions on the model.
+
+Widgets run here without a kernel (ipywidgets' comms are dummies), so every message a widget
+would send is counted by wrapping ``Widget._send`` (``CommCounter``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+import statistics
+import xml.etree.ElementTree as ET
+from typing import Any, ClassVar
+
+import pytest
+
+import widgetpkg as wp
+from widgetpkg.core import Action, Event, Game, Scored, Term
+from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
+from widgetpkg.widgets.metrics import CommCounter
+
+
+def new_app(seed: int = 3, **options: Any) -> App:
+    options.setdefault("players", ["You", wp.agents.Random(seed=1)])
+    return wp.play("hunters-gatherers", seed=seed, **options)
+
+
+def cell_targets(board: BoardCanvas) -> list[Target]:
+    return [t for t in board.targets if not t.is_spot]
+
+
+def spot_pixel(board: BoardCanvas, target: Target) -> tuple[float, float]:
+    return board.view.to_pixel(target.shape[1], target.shape[2])
+
+
+def place_first_tile(app: App) -> PlaceTile:
+    board = app.board
+    target = cell_targets(board)[0]
+    action = target.choices[0]
+    assert board.click(*board.cell_to_pixel(action.x, action.y))
+    board._last_move = None          # tests click faster than people do
+    return action
+
+
+def human_turn(app: App, rng: random.Random, sent: CommCounter | None = None) -> list[int]:
+    """One whole turn of the human, by clicks: a tile, then a figure spot or Skip. With ``sent``,
+    the canvas messages each click sent."""
+    board, model = app.board, app.model
+    per_click: list[int] = []
+    while model.human_to_move():
+        targets = board.targets
+        if model.game.phase == "place_figure" and (not targets or rng.random() < 0.3):
+            assert board.skip()
+            continue
+        target = rng.choice(targets)
+        if target.is_spot:
+            px, py = spot_pixel(board, target)
+        else:
+            px, py = board.cell_to_pixel(target.choices[0].x, target.choices[0].y)
+        if not (0 <= px < board.width and 0 <= py < board.height):
+            board.pan(target.shape[1] - board.view.to_world(board.width / 2, board.height / 2)[0],
+                      target.shape[2] - board.view.to_world(board.width / 2, board.height / 2)[1])
+            continue
+        version = model.version
+        if sent is not None:
+            sent.reset()
+        assert board.click(px, py), model.message
+        if sent is not None:
+            per_click.append(sent.canvas_messages())
+        assert model.version == version + 1
+        board._last_move = None
+    return per_click
+
+
+# ---------------------------------------------------------------------------------------------
+# starting a game
+# ---------------------------------------------------------------------------------------------
+
+def test_play_starts_a_game_with_humans_and_agents() -> None:
+    agent = wp.agents.Random(seed=1)
+    app = wp.play("hunters-gatherers", players=["You", agent], edition="2020", seed=3)
+    assert isinstance(app.model, GameModel)
+    assert app.model.game.players == ("You", "Random")
+    assert app.model.agents == {"Random": agent}
+    assert app.model.human_to_move() and app.model.game.phase == "place_tile"
+    assert set(app.model.colours) == {"You", "Random"}
+    assert app.board.ui.game_name == "hunters-gatherers"
+
+
+def test_players_can_name_agents_and_two_agents_get_distinct_names() -> None:
+    app = wp.play("hunters-gatherers", players=[("Ann", None), wp.agents.Random(), wp.agents.Random()], seed=1)
+    assert app.model.game.players == ("Ann", "Random", "Random 2")
+    assert app.model.agent_for("Ann") is None
+    with pytest.raises(wp.InvalidOptionError):
+        wp.play("hunters-gatherers", players=["A", 42])
+
+
+def test_players_named_after_colours_get_them() -> None:
+    app = wp.play("hunters-gatherers", players=["Blue", "Red"], seed=1)
+    assert app.model.colours["Red"].lower() == "#d7392f" and app.model.colours["Blue"].lower() == "#2f6fd6"
+
+
+def test_adapter_is_found_from_the_game() -> None:
+    ui = ui_for(wp.new_game("hunters-gatherers", seed=1))
+    assert type(ui).__name__ == "HuntersGatherersUI"
+
+
+# ---------------------------------------------------------------------------------------------
+# placing a tile
+# ---------------------------------------------------------------------------------------------
+
+def test_legal_cells_are_the_targets_with_their_valid_rotations() -> None:
+    app = new_app()
+    game = app.model.game
+    legal = {(a.x, a.y, a.rotation) for a in game.legal_actions()}
+    offered = {(a.x, a.y, a.rotation) for t in app.board.targets for a in t.choices}
+    assert offered == legal
+    for target in app.board.targets:
+        rotations = [a.rotation for a in target.choices]
+        assert rotations == sorted(rotations)
+
+
+def test_hover_previews_the_first_valid_rotation_and_rotate_cycles_only_valid_ones() -> None:
+    app = new_app()
+    board, model = app.board, app.model
+    target = max(cell_targets(board), key=lambda t: len(t.choices))
+    x, y = target.choices[0].x, target.choices[0].y
+    board.hover(*board.cell_to_pixel(x, y))
+    assert board.choice == target.choices[0]
+    seen = [board.choice.rotation]
+    for _ in range(len(target.choices)):
+        assert board.rotate()
+        seen.append(board.choice.rotation)
+    valid = [a.rotation for a in target.choices]
+    assert seen[:-1] == valid and seen[-1] == valid[0]      # all valid ones, then round again
+    board.key("r")
+    chosen = board.choice
+    assert chosen in target.choices
+    assert board.click(*board.cell_to_pixel(x, y))
+    assert model.game.history[-1].action == chosen
+    assert model.game.phase == "place_figure"
+
+
+def test_rotate_with_nothing_hovered_says_what_to_do() -> None:
+    app = new_app()
+    assert not app.board.rotate()
+    assert "hover" in app.model.message and app.model.message_kind == "error"
+
+
+def test_clicking_without_hovering_places_the_first_valid_rotation() -> None:
+    app = new_app()
+    action = place_first_tile(app)
+    assert app.model.game.history[-1].action == action
+    assert app.model.game.board[action.x, action.y].rotation == action.rotation
+
+
+def test_the_hand_in_the_panel_follows_the_preview() -> None:
+    app = new_app()
+    board = app.board
+    target = max(cell_targets(board), key=lambda t: len(t.choices))
+    board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
+    board.rotate()
+    assert f"· {board.choice.rotation}°" in app.panel.info.value
+    assert "<svg" in app.panel.info.value
+
+
+# ---------------------------------------------------------------------------------------------
+# figures
+# ---------------------------------------------------------------------------------------------
+
+def test_spots_are_exactly_the_legal_figure_placements() -> None:
+    app = new_app()
+    place_first_tile(app)
+    game = app.model.game
+    legal = {a for a in game.legal_actions() if not isinstance(a, Pass)}
+    targets = app.board.targets
+    assert all(t.is_spot for t in targets)
+    spots = [t for t in targets if not isinstance(t.choices[0], Pass)]
+    assert {t.choices[0] for t in spots} == legal
+    # every spot lies on its own tile and is hit by a click at its centre
+    for t in spots:
+        a = t.choices[0]
+        assert a.x <= t.shape[1] < a.x + 1 and a.y <= t.shape[2] < a.y + 1
+        assert app.board._target_at(t.shape[1], t.shape[2]) == t
+    # and Skip is on the board too, at the tile's corner
+    skip = next(t for t in targets if isinstance(t.choices[0], Pass))
+    assert app.board.click(*spot_pixel(app.board, skip))
+    assert game.history[-1].action == Pass()
+
+
+def test_clicking_a_spot_places_the_figure_and_ends_the_turn() -> None:
+    app = new_app()
+    place_first_tile(app)
+    spot = app.board.targets[0]
+    assert app.board.click(*spot_pixel(app.board, spot))
+    game = app.model.game
+    assert game.history[-1].action == spot.choices[0]
+    figure = next(f for f in game.figures() if (f.x, f.y, f.feature) == (spot.choices[0].x, spot.choices[0].y,
+                                                                          spot.choices[0].feature))
+    assert figure.player == "You"
+    assert game.current_player == "Random" and not app.model.human_to_move()
+
+
+def test_skip_passes_and_only_when_a_figure_may_be_placed() -> None:
+    app = new_app()
+    assert not app.board.skip()
+    assert "nothing to skip" in app.model.message
+    place_first_tile(app)
+    assert app.board.skip()
+    assert app.model.game.history[-1].action == Pass()
+
+
+def test_a_fisher_and_a_hut_on_one_river_get_separate_spots() -> None:
+    rng = random.Random(0)
+    for seed in range(40):
+        app = new_app(seed=seed, players=["A", "B"])
+        game = app.model.game
+        while not game.is_over:
+            if game.phase == "place_figure":
+                kinds: dict[tuple, set] = {}
+                for t in app.board.targets:
+                    a = t.choices[0]
+                    if not isinstance(a, Pass):
+                        kinds.setdefault((a.x, a.y, a.feature), set()).add(type(a))
+                both = [k for k, v in kinds.items() if v == {PlaceMeeple, PlaceHut}]
+                if both:
+                    spots = [t for t in app.board.targets if not isinstance(t.choices[0], Pass)
+                             and (t.choices[0].x, t.choices[0].y, t.choices[0].feature) == both[0]]
+                    (a, b) = spots
+                    assert math.hypot(a.shape[1] - b.shape[1], a.shape[2] - b.shape[2]) >= a.shape[3]
+                    for t in spots:
+                        assert app.board._target_at(t.shape[1], t.shape[2]) == t
+                    return
+            app.model.apply(rng.choice(game.legal_actions()))
+    pytest.fail("no river offered both a fisher and a hut in 40 games")
+
+
+def test_shaman_offers_only_the_players_own_meeples() -> None:
+    rng = random.Random(1)
+    for seed in range(80):
+        app = new_app(seed=seed, players=["A", "B"])
+        game = app.model.game
+        while not game.is_over:
+            if game.phase == "retake_meeple":
+                targets = app.board.targets
+                assert targets and all(isinstance(t.choices[0], RetakeMeeple) for t in targets)
+                mine = {(f.x, f.y, f.feature) for f in game.figures() if f.player == game.current_player
+                        and f.role != "hut"}
+                assert {(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in targets} == mine
+                assert app.board.click(*spot_pixel(app.board, targets[0]))
+                assert game.phase == "place_figure"
+                return
+            app.model.apply(rng.choice(game.legal_actions()))
+    pytest.skip("no shaman with a meeple to take back in these games")
+
+
+# ---------------------------------------------------------------------------------------------
+# clicks that change nothing
+# ---------------------------------------------------------------------------------------------
+
+def test_out_of_board_stale_double_and_illegal_clicks_change_nothing_and_say_why() -> None:
+    app = new_app()
+    board, model = app.board, app.model
+    version = model.version
+    assert not board.click(-3, 10) and "outside the board" in model.message
+    assert not board.click(board.width + 5, 10)
+    # a cell where the tile does not fit: the engine says why
+    far = board.cell_to_pixel(0, 0)
+    assert not board.click(*far)
+    assert "already holds tile" in model.message and model.message_kind == "error"
+    assert model.version == version
+    # a double click: the second click, at once, at the same place, is ignored
+    target = cell_targets(board)[0]
+    px, py = board.cell_to_pixel(target.choices[0].x, target.choices[0].y)
+    assert board.click(px, py)
+    assert not board.click(px, py)
+    assert "double click" in model.message
+    assert model.version == version + 1
+    # stale: the pointer is on a cell that was legal a moment ago, but now figures are due
+    board._last_move = None
+    other = next(t for t in cell_targets(BoardCanvas(GameModel(wp.new_game("hunters-gatherers", players=["You", "R"],
+                                                                             seed=3))))
+                 if (t.choices[0].x, t.choices[0].y) != (target.choices[0].x, target.choices[0].y))
+    assert not board.click(*board.cell_to_pixel(other.choices[0].x, other.choices[0].y))
+    assert "figures go only on the tile just placed" in model.message
+    assert model.version == version + 1
+    assert board.last_error is None
+
+
+def test_clicks_on_an_agents_turn_or_after_the_game_do_nothing() -> None:
+    app = new_app()
+    place_first_tile(app)
+    assert app.board.skip()
+    version = app.model.version
+    assert not app.board.click(*app.board.cell_to_pixel(0, 0))
+    assert "Random's turn" in app.model.message and app.model.version == version
+    app.model.autoplay = True
+    app.runner.run()
+    assert app.model.game.is_over
+    assert not app.board.click(*app.board.cell_to_pixel(0, 0))
+    assert app.model.message == "the game is over"
+
+
+def test_no_exception_from_a_click_reaches_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app()
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.board.ui, "explain_click", broken)
+    monkeypatch.setattr(app.board.ui, "inspect", broken)
+    assert app.board.click(*app.board.cell_to_pixel(0, 0)) is False
+    assert "internal error" in app.model.message and "boom" in app.board.last_error
+    app.board.hover(*app.board.cell_to_pixel(0, 0))     # hover errors are caught too
+    app.board.key("r")
+    app.board._mouse_down(5, 5)                           # as the registered handlers are
+    app.board.canvas[-1]._handle_frontend_event(None, {"event": "mouse_move", "x": 9.0, "y": 9.0}, [])
+
+
+def test_undo_takes_a_misclick_back_and_redo_replays_it() -> None:
+    app = new_app()
+    action = place_first_tile(app)
+    assert app.model.undo_to_human()
+    assert app.model.game.phase == "place_tile" and not app.model.game.history
+    assert any(action in t.choices for t in app.board.targets)     # the cell is offered again
+    app.panel.redo.click()
+    assert app.model.game.history[-1].action == action
+
+
+def test_undo_goes_back_past_the_agents_moves_to_the_humans_decision() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.board.skip()
+    played = app.runner.run()
+    assert played >= 2 and app.model.human_to_move()
+    app.panel.undo.click()
+    assert len(app.model.game.history) == 1 and app.model.game.current_player == "You"
+    assert app.model.game.phase == "place_figure"
+
+
+def test_agents_wait_while_the_user_looks_back_in_history() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.board.skip()
+    app.runner.run()
+    app.panel.history.value = 1
+    assert len(app.model.game.history) == 1
+    app.model.goto(2)
+    assert not app.model.human_to_move() and app.model.game.can_redo
+    assert "look back" in app.runner.waiting_reason()
+    assert app.runner.step()            # Step lets the agent play from here
+    assert not app.model.game.can_redo
+
+
+# ---------------------------------------------------------------------------------------------
+# drawing: one message per redraw, tiles drawn once
+# ---------------------------------------------------------------------------------------------
+
+def test_a_click_sends_one_canvas_message_and_draws_only_the_new_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app()
+    board = app.board
+    drawn: list[Any] = []
+    real = board.ui.draw_piece
+    monkeypatch.setattr(board.ui, "draw_piece", lambda p, k, v, view: (drawn.append(k), real(p, k, v, view)))
+    board.follow = False      # no re-fit: the atlas keeps its scale
+    with CommCounter() as sent:
+        action = place_first_tile(app)
+    assert sent.canvas_messages() == 1
+    assert drawn == [(action.x, action.y)]
+    drawn.clear()
+    with CommCounter() as sent:
+        app.model.undo()
+    assert sent.canvas_messages() == 1 and drawn == []       # undo erases, draws nothing
+    assert (action.x, action.y) not in board._drawn
+
+
+def test_hover_pan_and_zoom_each_send_one_message_and_no_new_widgets() -> None:
+    app = new_app()
+    board = app.board
+    target = cell_targets(board)[0]
+    px, py = board.cell_to_pixel(target.choices[0].x, target.choices[0].y)
+    with CommCounter() as sent:
+        board.hover(px, py)
+        assert sent.canvas_messages() == 1
+        board.hover(px + 1, py + 1)           # same target: nothing to redraw
+        assert sent.canvas_messages() == 1
+        board.pan(1, 0)
+        assert sent.canvas_messages() == 2
+        board.zoom(-1)
+        assert sent.canvas_messages() == 3
+    assert all(s.method in ("custom", "update") for s in sent.sent)
+
+
+def test_pan_zoom_fit_keys_and_drag_move_the_view() -> None:
+    app = new_app()
+    board = app.board
+    x0, y0 = board.cell_to_pixel(0, 0)
+    board.key("ArrowRight")
+    assert board.cell_to_pixel(0, 0) == (x0 - board.scale, y0) and not board.follow
+    scale = board.scale
+    board.key("-")
+    assert board.scale < scale
+    board.key("+")
+    assert board.scale == scale
+    board.key("f")
+    assert board.follow and board.cell_to_pixel(0, 0) == (x0, y0)
+    board._mouse_down(100, 100)
+    board._mouse_move(160, 130)
+    board._mouse_up(160, 130)
+    assert board.cell_to_pixel(0, 0) == (x0 + 60, y0 + 30)
+    assert app.model.version == 0          # a drag is not a click
+
+
+def test_the_view_follows_the_growing_board() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(4)
+    game = app.model.game
+    while len(game.board) < 45:
+        app.model.apply(rng.choice(game.legal_actions()))
+    x0, y0, x1, y1 = app.board.ui.extent(game)
+    view = app.board.view
+    left, top = view.to_pixel(x0, y0)
+    right, bottom = view.to_pixel(x1, y1)
+    assert app.board.scale < app.board.ui.default_scale
+    if app.board.scale > min(app.board.ui.scales):
+        assert left >= 0 and top >= 0 and right <= view.width and bottom <= view.height
+
+
+def test_a_reloaded_page_gets_the_whole_board_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(2)
+    for _ in range(20):
+        app.model.apply(rng.choice(app.model.game.legal_actions()))
+    drawn: list[Any] = []
+    real = app.board.ui.draw_piece
+    monkeypatch.setattr(app.board.ui, "draw_piece", lambda p, k, v, view: (drawn.append(k), real(p, k, v, view)))
+    with CommCounter() as sent:
+        app.board.canvas[-1]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert sorted(drawn) == sorted(app.model.game.board)
+    assert sent.canvas_messages() == 1
+
+
+def test_two_boards_on_one_model_stay_in_sync() -> None:
+    app = new_app()
+    second = BoardCanvas(app.model)
+    action = place_first_tile(app)
+    assert set(second._drawn) == set(app.model.game.board) and (action.x, action.y) in second._drawn
+    assert [t.key for t in second.targets] == [t.key for t in app.board.targets]
+    spot = second.targets[0]
+    assert second.click(*spot_pixel(second, spot))
+    assert app.board.targets == [] and app.model.game.current_player == "Random"
+    # displaying the app twice shows one widget model in two places
+    a, b = app._repr_mimebundle_(), app._repr_mimebundle_()
+    key = "application/vnd.jupyter.widget-view+json"
+    assert a[key]["model_id"] == b[key]["model_id"]
+
+
+def test_static_fallbacks_show_the_board_without_widgets() -> None:
+    app = new_app()
+    place_first_tile(app)
+    bundle = app._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and "<svg" in bundle["text/html"]
+    svg = app.board._repr_mimebundle_()["image/svg+xml"]
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg") and float(root.get("width")) >= 48 * 2
+    assert "<svg" in app._repr_html_()
+
+
+# ---------------------------------------------------------------------------------------------
+# hovering an area, the log, the history slider
+# ---------------------------------------------------------------------------------------------
+
+def test_hovering_a_figure_highlights_its_whole_area_and_what_it_is_worth() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(3)
+    game = app.model.game
+    while len(game.board) < 25 or not any(f.role == "hunter" for f in game.figures()) or game.phase != "place_tile":
+        app.model.apply(rng.choice(game.legal_actions()))
+    board = app.board
+    board.fit()
+    figure = next(f for f in game.figures() if f.role == "hunter")
+    wx, wy = board.ui._anchor(game, figure.x, figure.y, figure.feature)
+    board.hover(*board.view.to_pixel(wx, wy))
+    inspection = board._inspection
+    assert inspection is not None and inspection.title.startswith("Grassland")
+    view = game.area_at(figure.x, figure.y, figure.feature)
+    assert set(inspection.regions) == set(view.features)
+    assert any(f"score {view.points} at the end" in line for line in inspection.lines)
+    assert any(figure.player in line for line in inspection.lines)
+    board._mouse_out(0, 0)
+    assert board._inspection is None
+
+
+def test_scoring_log_lists_equations_and_selecting_one_highlights_its_tiles() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(5)
+    game = app.model.game
+    while not any(isinstance(e, Scored) for e in game.events()):
+        app.model.apply(rng.choice(game.legal_actions()))
+    scored = [e for e in game.events() if isinstance(e, Scored)]
+    options = app.panel.log.options
+    assert len(options) == len(scored)
+    assert f"+{scored[0].points}: {scored[0].what}" in options[0][0]
+    app.panel.log.value = 0
+    assert [tuple(c) for c in app.model.highlight] == list(scored[0].cells)
+    assert app.panel.log_detail.value
+    app.panel.log.value = None
+    assert app.model.highlight == []
+
+
+def test_history_slider_steps_through_the_game() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(6)
+    for _ in range(12):
+        app.model.apply(rng.choice(app.model.game.legal_actions()))
+    assert app.panel.history.max == 12 and app.panel.history.value == 12
+    app.panel.history.value = 4
+    assert len(app.model.game.history) == 4 and app.model.steps() == 12
+    app.model.redo()
+    assert app.panel.history.value == 5
+
+
+def test_panel_says_whose_turn_what_to_do_and_when_an_agent_thinks() -> None:
+    app = new_app()
+    assert "You: place the tile" in app.panel.status.value
+    assert "Tiles left:" in app.panel.info.value and "5 meeples" in app.panel.info.value
+    app.model.thinking = True
+    assert "thinking" in app.panel.status.value
+    app.model.thinking = False
+    place_first_tile(app)
+    assert "place a figure or skip" in app.panel.status.value
+    app.panel.show_remaining.value = True
+    assert app.panel.remaining.value.count("<svg") >= 1
+
+
+def test_setup_changes_colours_and_seats_at_once_and_starts_new_games() -> None:
+    app = new_app()
+    _, colour, kind, _ = app.panel.seat_rows[0]
+    colour.value = "#123456"
+    assert app.model.colours["You"] == "#123456"
+    kind.value = "Random agent"
+    assert app.model.agent_for("You") is not None and not app.model.human_to_move()
+    kind.value = "Human"
+    app.panel.seats.value = 3
+    app.panel.seat_rows[2][0].value = "Carla"
+    app.panel.seed.value = "11"
+    app.panel.options["edition"].value = "classic"
+    app.panel._new_game()
+    game = app.model.game
+    assert game.players == ("You", "Random", "Carla") and game.seed == 11 and game.options["edition"] == "classic"
+    assert set(app.board._drawn) == {(0, 0)} and app.model.version > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# agents
+# ---------------------------------------------------------------------------------------------
+
+def test_autoplay_plays_a_whole_game() -> None:
+    app = new_app()
+    app.model.autoplay = True
+    app.runner.run()
+    assert app.model.game.is_over and "Game over" in app.panel.status.value
+
+
+def test_agents_move_by_themselves_in_an_event_loop_at_their_pace() -> None:
+    async def scenario() -> tuple[int, bool, list[bool]]:
+        app = new_app()
+        app.runner.pace = 0.05
+        thinking: list[bool] = []
+        app.model.observe(lambda c: thinking.append(c["new"]), "thinking")
+        place_first_tile(app)
+        app.board.skip()                     # the agent's turn: it starts thinking by itself
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if app.model.human_to_move():
+                break
+        return len(app.model.game.history), app.model.human_to_move(), thinking
+
+    steps, human, thinking = asyncio.run(scenario())
+    assert human and steps >= 4
+    assert thinking[0] is True and thinking[-1] is False
+
+
+def test_a_stale_agent_move_is_dropped() -> None:
+    async def scenario() -> int:
+        app = new_app()
+        app.runner.pace = 0.2
+        place_first_tile(app)
+        app.board.skip()
+        await asyncio.sleep(0.05)           # the agent is thinking or waiting for its pace
+        app.model.undo_to_human()             # the user takes the move back meanwhile
+        await asyncio.sleep(0.4)
+        return len(app.model.game.history)
+
+    assert asyncio.run(scenario()) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# a whole game by clicks: time per click and messages per move
+# ---------------------------------------------------------------------------------------------
+
+def test_a_whole_game_by_clicks_stays_fast_and_batched() -> None:
+    app = new_app(seed=7)
+    rng = random.Random(7)
+    per_click: list[int] = []
+    with CommCounter() as sent:
+        while not app.model.game.is_over:
+            if app.model.human_to_move():
+                per_click += human_turn(app, rng, sent)
+            else:
+                app.runner.step()
+    assert app.board.last_error is None
+    times = app.board.click_times
+    assert len(times) > 40
+    assert set(per_click) == {1}          # every click: one canvas message, whatever layers it touched
+    assert statistics.median(times) < 0.05, f"median click {statistics.median(times) * 1000:.1f} ms"
+
+
+# ---------------------------------------------------------------------------------------------
+# game-agnostic: a tiny game with its own adapter plugs into the same widgets
+# ---------------------------------------------------------------------------------------------
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Action):
+    x: int
+    y: int
+
+
+class Noughts(Game):
+    """Three in a row on a 3 x 3 grid, enough to drive the generic board."""
+
+    name = "test-noughts"
+    action_types: ClassVar[dict[str, type[Action]]] = {"Mark": Mark}
+    _containers = ("_cells",)
+
+    def __init__(self, *, players=("X", "O"), seed: int | None = 0) -> None:
+        super().__init__(players=players, seed=seed, options={})
+        self._cells: dict[tuple[int, int], str] = {}
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self.is_over else self.players[len(self._cells) % 2]
+
+    @property
+    def phase(self) -> str:
+        return "over" if len(self._cells) == 9 else "mark"
+
+    def legal_actions(self) -> list[Action]:
+        return [Mark(x, y) for y in range(3) for x in range(3) if (x, y) not in self._cells]
+
+    def _illegal(self, action: Action) -> str | None:
+        return None if action in self.legal_actions() else "that square is taken"
+
+    def _play(self, action: Action) -> list[Event]:
+        player = self.current_player or "X"
+        self._put("_cells", (action.x, action.y), player)  # type: ignore[attr-defined]
+        return [Scored(player, "mark", (Term(1, "square", 1),))] if len(self._cells) == 1 else []
+
+
+@register_ui
+class NoughtsUI(GameUI):
+    game_name = "test-noughts"
+
+    def extent(self, game: Game) -> tuple[float, float, float, float]:
+        return (0, 0, 3, 3)
+
+    def background(self, game: Noughts) -> dict:  # type: ignore[override]
+        return dict(game._cells)
+
+    def piece_rect(self, key: Any, value: Any) -> tuple[float, float, float, float]:
+        return (key[0], key[1], key[0] + 1, key[1] + 1)
+
+    def draw_piece(self, painter: Any, key: Any, value: Any, view: Any) -> None:
+        x, y = view.to_pixel(*key)
+        painter.text(x + view.scale / 2, y + view.scale / 2, value, size=view.scale / 2)
+
+    def targets(self, game: Game) -> list[Target]:
+        return [Target(("cell", a.x, a.y), (a,), ("rect", a.x, a.y, a.x + 1, a.y + 1)) for a in game.legal_actions()]
+
+
+def test_the_widgets_drive_any_game_through_its_adapter() -> None:
+    app = App(Noughts())
+    board = app.board
+    assert isinstance(board.ui, NoughtsUI)
+    assert board.click(*board.cell_to_pixel(1, 1))
+    assert app.model.game._cells == {(1, 1): "X"}
+    assert set(board._drawn) == {(1, 1)}
+    assert not board.click(*board.cell_to_pixel(1, 1)) or True     # double click guard or taken square
+    board._last_move = None
+    assert not board.click(*board.cell_to_pixel(1, 1))
+    assert "nothing to do there" in app.model.message
+    assert "O: mark" in app.panel.status.value
+    assert app.panel.log.options and "X +1" in app.panel.log.options[0][0]
+
+
+# ---------------------------------------------------------------------------------------------
+# more of what a user sees
+# ---------------------------------------------------------------------------------------------
+
+def test_the_last_turn_is_marked_with_both_tiles_after_a_menhir() -> None:
+    from widgetpkg.games.hunters_gatherers.ui import last_turn
+
+    rng = random.Random(8)
+    for seed in range(60):
+        app = new_app(seed=seed, players=["A", "B"])
+        game = app.model.game
+        while not game.is_over:
+            player = game.current_player
+            app.model.apply(rng.choice(game.legal_actions()))
+            if game.in_extra_turn and game.phase == "place_figure" and game.current_player == player:
+                who, cells = last_turn(game)
+                assert who == player and len(cells) == 2 and set(cells) == set(game.last_placed)
+                return
+    pytest.fail("no extra turn in 60 games")
+
+
+def test_enter_places_the_previewed_tile() -> None:
+    app = new_app()
+    board = app.board
+    target = max(cell_targets(board), key=lambda t: len(t.choices))
+    board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
+    board.key("R", shift=True)                    # backwards: the last valid rotation
+    assert board.choice == target.choices[-1]
+    board.key("Enter")
+    assert app.model.game.history[-1].action == target.choices[-1]
+
+
+def test_ctrl_keys_belong_to_the_notebook() -> None:
+    app = new_app()
+    place_first_tile(app)
+    board = app.board
+    board.key("s", ctrl=True)                      # Ctrl+S saves the notebook; it is not Skip
+    assert app.model.game.phase == "place_figure"
+    board.key("z", ctrl=True)                      # Ctrl+Z is undo
+    assert app.model.game.phase == "place_tile"
+
+
+def test_play_shows_an_existing_game_and_the_model_can_load_another_kind() -> None:
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=2)
+    app = wp.play(game)
+    assert app.model.game is game and app.model.agents == {}
+    app.model.replace(Noughts())
+    assert isinstance(app.board.ui, NoughtsUI) and app.board._drawn == {}
+    assert app.board.click(*app.board.cell_to_pixel(0, 0))
+    assert app.model.game._cells == {(0, 0): "X"}
+
+
+def test_close_stops_the_agents_and_closes_the_widgets() -> None:
+    app = new_app()
+    canvas = app.board.canvas
+    app.close()
+    assert canvas.comm is None and app.panel.status.comm is None

@@ -1,0 +1,429 @@
+"""Hunters & Gatherers in the generic widgets: what to draw where, what may be clicked, what a
+hover shows, and the game's parts of the panel.
+
+Placed tiles are the board's background pieces (drawn once each); figures, the tiles of the last
+turn, legal cells and figure spots are the marks, redrawn after every move. Legal targets come
+straight from ``game.legal_actions()``: one cell target per legal cell, whose choices are the
+tile's valid rotations there, and one spot per legal figure placement (or meeple to take back).
+
+>>> import widgetpkg as wp
+>>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+>>> ui = HuntersGatherersUI()
+>>> cells = [t for t in ui.targets(g) if not t.is_spot]
+>>> sorted({a.rotation for t in cells for a in t.choices}) <= [0, 90, 180, 270]
+True
+>>> _ = g.apply(cells[0].choices[0])
+>>> spots = ui.targets(g)
+>>> all(t.is_spot for t in spots) and all(t.choices[0] in g.legal_actions() for t in spots)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, cast
+
+from ...core import Action
+from ...render.painter import Painter
+from ...widgets.adapter import GameUI, Inspection, Rect, Style, Target, View, esc, register_ui
+from . import render
+from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+from .game import ROLES, HuntersGatherers, TilePlaced
+from .tiles import Tile
+
+_SPOT_RADIUS = 0.13          # of a figure spot, in cells
+_FIGURE_SIZE = 0.32          # of a figure, in cells
+_PAIR_OFFSET = 0.1           # a meeple spot and a hut spot on the same river sit apart by twice this
+_MASK = 12                   # the hover highlight samples each tile on a 12 x 12 grid
+_HIGHLIGHT = "#fff36b"
+_HIGHLIGHT_EDGE = "#f2b705"
+_LAST = "#ffd23f"
+_EMPHASIS = "#ff7a1a"
+_KIND_WORDS = {"forest": "Forest", "river": "River", "meadow": "Grassland", "lake": "Lake"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def last_turn(game: HuntersGatherers) -> tuple[str | None, list[tuple[int, int]]]:
+    """Who played the most recent tiles and where: every tile of that player's latest turn
+    (two when a menhir tile gave an extra placement)."""
+    player: str | None = None
+    cells: list[tuple[int, int]] = []
+    for step in reversed(game.history):
+        for event in reversed(step.events):
+            if isinstance(event, TilePlaced):
+                if player is None:
+                    player = event.player
+                elif event.player != player:
+                    return player, cells
+                cells.append((event.x, event.y))
+    return player, cells
+
+
+@lru_cache(maxsize=512)
+def _feature_grid(tile: Tile) -> tuple[tuple[str | None, ...], ...]:
+    """Which feature the unrotated tile shows at each cell of a coarse grid (for highlights)."""
+    n = _MASK
+    return tuple(tuple(render.feature_at(tile, 0, (i + 0.5) / n, (j + 0.5) / n) for i in range(n)) for j in range(n))
+
+
+@lru_cache(maxsize=4096)
+def feature_runs(tile: Tile, rotation: int, feature_id: str) -> tuple[tuple[int, int, int], ...]:
+    """The grid cells where ``feature_id`` shows on the turned tile, as row runs ``(j, i0, i1)``."""
+    grid = _feature_grid(tile)
+    n = _MASK
+    back = (360 - rotation) % 360
+    runs: list[tuple[int, int, int]] = []
+    for j in range(n):
+        start = None
+        for i in range(n + 1):
+            hit = False
+            if i < n:
+                qx, qy = render.rotate_point(((i + 0.5) / n, (j + 0.5) / n), back)
+                hit = grid[min(n - 1, int(qy * n))][min(n - 1, int(qx * n))] == feature_id
+            if hit and start is None:
+                start = i
+            elif not hit and start is not None:
+                runs.append((j, start, i))
+                start = None
+    return tuple(runs)
+
+
+@register_ui
+class HuntersGatherersUI(GameUI):
+    """The adapter of Carcassonne: Hunters & Gatherers."""
+
+    game_name = "hunters-gatherers"
+    default_scale = 112
+    table_colour = render.PALETTE["table"]
+
+    # -- geometry -----------------------------------------------------------------------------------
+    def extent(self, game: HuntersGatherers) -> Rect:  # type: ignore[override]
+        cells = list(game.board) + list(game.frontier)
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+    # -- background: the placed tiles -------------------------------------------------------------
+    def background(self, game: HuntersGatherers) -> dict[Hashable, Any]:  # type: ignore[override]
+        covered: dict[tuple[int, int], list[str]] = {}
+        for x, y, fid in game.covered():
+            covered.setdefault((x, y), []).append(fid)
+        return {cell: (o.tile, o.rotation, tuple(sorted(covered.get(cell, ()))))
+                for cell, o in game.board.items()}
+
+    def piece_rect(self, key: Hashable, value: Any) -> Rect:
+        x, y = cast(tuple[int, int], key)
+        return (x, y, x + 1, y + 1)
+
+    def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
+        x, y = cast(tuple[int, int], key)
+        tile, rotation, covered = value
+        px, py = view.to_pixel(x, y)
+        size = int(view.scale)
+        if not covered:
+            render.draw_tile(painter, tile, rotation, px, py, size)
+            return
+        # the board drawing crosses out the animals a hunting trap took
+        painter.save()
+        painter.translate(px, py)
+        render.draw_board(painter, [(x, y, tile, rotation)], [], cell=size,
+                          covered=[(x, y, fid) for fid in covered])
+        painter.restore()
+
+    # -- marks: figures, the last turn, legal targets --------------------------------------------
+    def _anchor(self, game: HuntersGatherers, x: int, y: int, fid: str) -> tuple[float, float]:
+        placed = game.board[x, y]
+        fx, fy = render.feature_anchor(placed.tile, placed.rotation, fid)
+        return (x + fx, y + fy)
+
+    def figures_key(self, game: HuntersGatherers) -> Hashable:  # type: ignore[override]
+        return tuple(sorted((f.x, f.y, f.feature, f.player, f.role) for f in game.figures()))
+
+    def draw_figures(self, painter: Painter, game: HuntersGatherers, view: View, *,  # type: ignore[override]
+                     style: Style) -> None:
+        for f in game.figures():
+            cx, cy = view.to_pixel(*self._anchor(game, f.x, f.y, f.feature))
+            render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, view.scale * _FIGURE_SIZE)
+
+    def draw_marks(self, painter: Painter, game: HuntersGatherers, view: View, *,  # type: ignore[override]
+                   targets: Sequence[Target], style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
+        s = view.scale
+        players = game.players
+        who, cells = last_turn(game)
+        width = max(2.0, s / 20)
+        for x, y in cells:
+            px, py = view.to_pixel(x, y)
+            painter.rect(px + width / 2, py + width / 2, s - width, s - width, stroke=_LAST, width=width)
+            if who is not None:
+                painter.rect(px + width * 1.5, py + width * 1.5, s - 3 * width, s - 3 * width,
+                             stroke=style.colour(who, players), width=max(1.0, width / 2.5))
+        for x, y in emphasis:
+            px, py = view.to_pixel(x, y)
+            painter.rect(px, py, s, s, fill=_EMPHASIS, alpha=0.22)
+            painter.rect(px + width, py + width, s - 2 * width, s - 2 * width, stroke=_EMPHASIS, width=width * 1.4)
+        player = game.current_player
+        colour = style.colour(player, players) if player else "#333"
+        for target in targets:
+            if target.is_spot:
+                self._draw_spot(painter, game, target, view, colour)
+            else:
+                px, py = view.to_pixel(target.shape[1], target.shape[2])
+                inset = s * 0.05
+                painter.rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, fill="#ffffff", alpha=0.45,
+                             stroke=colour, width=max(1.5, s / 28), dash=(s / 9, s / 14))
+
+    def _draw_spot(self, painter: Painter, game: HuntersGatherers, target: Target, view: View, colour: str,
+                   big: bool = False) -> None:
+        _, wx, wy, r = target.shape
+        cx, cy = view.to_pixel(wx, wy)
+        s = view.scale
+        action = target.choices[0]
+        ring = r * s * (1.25 if big else 1.0)
+        if isinstance(action, Pass):     # the Skip button on the board, at the tile's corner
+            painter.circle(cx, cy, ring, fill="#4a4a4a" if big else "#6b6b6b", stroke="#ffffff",
+                           width=max(1.5, s / 40))
+            d = ring * 0.42
+            painter.line(cx - d, cy - d, cx + d, cy + d, stroke="#ffffff", width=max(1.5, ring / 4))
+            painter.line(cx - d, cy + d, cx + d, cy - d, stroke="#ffffff", width=max(1.5, ring / 4))
+            painter.text(cx, cy + ring + max(7.0, s * 0.09), "skip", size=max(9.0, s * 0.14), fill="#222",
+                         bold=True, halo="#ffffff", halo_width=3)
+            return
+        if isinstance(action, RetakeMeeple):
+            painter.circle(cx, cy, ring * 1.35, stroke="#ffffff", width=max(2.0, s / 22))
+            painter.circle(cx, cy, ring * 1.35, stroke=colour, width=max(1.0, s / 50))
+            painter.text(cx + ring, cy - ring, "↩", size=max(10.0, s * 0.22), fill="#111", bold=True,
+                         halo="#fff", halo_width=3)
+            return
+        painter.circle(cx, cy, ring, fill="#ffffff", alpha=0.92 if big else 0.8, stroke="#1f2a1a",
+                       width=max(1.0, s / 48))
+        role = "hut" if isinstance(action, PlaceHut) else self._role(game, action)
+        render.draw_figure(painter, role, colour, cx, cy, ring * (1.5 if big else 1.3))
+
+    def _role(self, game: HuntersGatherers, action: Action) -> str:
+        placed = game.board[action.x, action.y]  # type: ignore[attr-defined]
+        return ROLES.get(placed.tile.feature(action.feature).type, "hut")  # type: ignore[attr-defined]
+
+    def draw_preview(self, painter: Painter, game: HuntersGatherers, target: Target,  # type: ignore[override]
+                     choice: Action, view: View, style: Style) -> None:
+        player = game.current_player
+        colour = style.colour(player, game.players) if player else "#333"
+        s = view.scale
+        if isinstance(choice, PlaceTile) and game.current_tile is not None:
+            px, py = view.to_pixel(choice.x, choice.y)
+            render.draw_tile(painter, game.current_tile, choice.rotation, px, py, int(s))
+            w = max(2.5, s / 16)
+            painter.rect(px + w / 2, py + w / 2, s - w, s - w, stroke=colour, width=w)
+            if len(target.choices) > 1:
+                k = target.choices.index(choice) + 1
+                label = f"⟳ {k}/{len(target.choices)}"
+                painter.rect(px + s - 0.5 * s, py + 2, 0.5 * s - 2, max(12.0, 0.2 * s), fill="#ffffff", alpha=0.85)
+                painter.text(px + s - 0.25 * s, py + 2 + max(12.0, 0.2 * s) / 2, label,
+                             size=max(9.0, 0.15 * s), fill="#111", bold=True)
+            return
+        self._draw_spot(painter, game, target, view, colour, big=True)
+
+    # -- clicking -------------------------------------------------------------------------------------
+    def targets(self, game: HuntersGatherers) -> list[Target]:  # type: ignore[override]
+        actions = game.legal_actions()
+        if game.phase == "place_tile":
+            by_cell: dict[tuple[int, int], list[PlaceTile]] = {}
+            for placing in cast(list[PlaceTile], actions):
+                by_cell.setdefault((placing.x, placing.y), []).append(placing)
+            return [Target(("cell", x, y), tuple(sorted(rot, key=attrgetter("rotation"))), ("rect", x, y, x + 1, y + 1),
+                           f"place tile at ({x}, {y})")
+                    for (x, y), rot in by_cell.items()]
+        targets: list[Target] = []
+        figure_actions = [a for a in actions if isinstance(a, (PlaceMeeple, PlaceHut, RetakeMeeple))]
+        per_feature: dict[tuple[int, int, str], int] = {}
+        for a in figure_actions:
+            per_feature[(a.x, a.y, a.feature)] = per_feature.get((a.x, a.y, a.feature), 0) + 1
+        for a in figure_actions:
+            wx, wy = self._anchor(game, a.x, a.y, a.feature)
+            if per_feature[(a.x, a.y, a.feature)] > 1:   # a fisher and a hut on one river: side by side
+                wx += _PAIR_OFFSET if isinstance(a, PlaceHut) else -_PAIR_OFFSET
+            kind = "hut" if isinstance(a, PlaceHut) else "retake" if isinstance(a, RetakeMeeple) else "meeple"
+            targets.append(Target(("spot", a.x, a.y, a.feature, kind), (a,), ("circle", wx, wy, _SPOT_RADIUS), str(a)))
+        if game.phase == "place_figure" and figure_actions:
+            # Skip sits on the placed tile's north-east corner, clear of every figure spot
+            x, y = figure_actions[0].x, figure_actions[0].y
+            targets.append(Target(("skip",), (Pass(),), ("circle", x + 1, y, _SPOT_RADIUS * 0.8), "place no figure"))
+        return targets
+
+    def explain_click(self, game: HuntersGatherers, wx: float, wy: float) -> Action | str:  # type: ignore[override]
+        x, y = math.floor(wx), math.floor(wy)
+        if game.is_over:
+            return "the game is over"
+        if game.phase == "place_tile":
+            return PlaceTile(x, y, 0)
+        placed = game.board.get((x, y))
+        fid = render.feature_at(placed.tile, placed.rotation, wx - x, wy - y) if placed else None
+        if game.phase == "retake_meeple":
+            return RetakeMeeple(x, y, fid or "?")
+        if fid is None:
+            return PlaceMeeple(x, y, "?")
+        kind = placed.tile.feature(fid).type  # type: ignore[union-attr]
+        if kind == "lake":
+            return PlaceHut(x, y, fid)
+        return PlaceMeeple(x, y, fid)
+
+    def skip_action(self, game: HuntersGatherers) -> Action | None:  # type: ignore[override]
+        return Pass() if game.phase == "place_figure" else None
+
+    # -- hovering: an area and what it is worth -----------------------------------------------------
+    def inspect(self, game: HuntersGatherers, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
+        x, y = math.floor(wx), math.floor(wy)
+        placed = game.board.get((x, y))
+        if placed is None:
+            return None
+        fid = None
+        for f in game.figures():     # a figure is hovered when the pointer is on it
+            if (f.x, f.y) == (x, y):
+                ax, ay = self._anchor(game, x, y, f.feature)
+                if math.hypot(wx - ax, wy - ay) < _FIGURE_SIZE * 0.6:
+                    fid = f.feature
+        if fid is None:
+            fid = render.feature_at(placed.tile, placed.rotation, wx - x, wy - y)
+        if fid is None:
+            return None
+        return area_inspection(game, x, y, fid)
+
+    def draw_inspection(self, painter: Painter, game: HuntersGatherers, inspection: Inspection,  # type: ignore[override]
+                        view: View, style: Style) -> None:
+        s = view.scale
+        step = s / _MASK
+        for x, y, fid in inspection.regions:
+            placed = game.board.get((x, y))
+            if placed is None:
+                continue
+            px, py = view.to_pixel(x, y)
+            for j, i0, i1 in feature_runs(placed.tile, placed.rotation, fid):
+                painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=_HIGHLIGHT, alpha=0.55)
+        for x, y in inspection.cells:
+            px, py = view.to_pixel(x, y)
+            painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=_HIGHLIGHT_EDGE, width=2)
+        # the figures on the area stay on top of the highlight, in their own colours
+        regions = set(inspection.regions)
+        for f in game.figures():
+            if (f.x, f.y, f.feature) in regions:
+                cx, cy = view.to_pixel(*self._anchor(game, f.x, f.y, f.feature))
+                render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, s * _FIGURE_SIZE)
+
+    # -- panel ----------------------------------------------------------------------------------------
+    def status(self, game: HuntersGatherers) -> tuple[str, str]:  # type: ignore[override]
+        player = game.current_player
+        if game.is_over:
+            best = max(game.scores.values())
+            winners = [p for p in game.players if game.scores[p] == best]
+            return (f"Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points",
+                    "Step back through the game with the history slider, or start a new game.")
+        if game.phase == "place_tile":
+            tile = game.current_tile
+            extra = " (extra turn)" if game.in_extra_turn else ""
+            kind = f"{tile.kind} tile" if tile is not None and tile.kind != "normal" else "tile"
+            return (f"{player}: place the {kind} {tile.id if tile else ''}{extra}",
+                    "Hover a highlighted cell to try the tile there; ⟳ or R turns it; click to place.")
+        if game.phase == "place_figure":
+            return (f"{player}: place a figure or skip",
+                    "Click a white spot to place a gatherer, fisher, hunter or hut, or press Skip.")
+        if game.phase == "retake_meeple":
+            return (f"{player}: the shaman takes back one of your meeples", "Click one of your meeples (marked ↩).")
+        return (f"{player}: {game.phase.replace('_', ' ')}", "")
+
+    def hand_html(self, game: HuntersGatherers, choice: Action | None) -> str:  # type: ignore[override]
+        tile = game.current_tile
+        if tile is None:
+            if game.phase in ("place_figure", "retake_meeple"):
+                return "<div class='wp-hand-empty'>tile placed: now a figure, or Skip</div>"
+            return "<div class='wp-hand-empty'>no tile in hand</div>"
+        rotation = choice.rotation if isinstance(choice, PlaceTile) else 0
+        pile = "regular pile" if tile.kind == "normal" else f"{tile.kind} pile"
+        return (f"<div class='wp-hand'>{_svg_tile(tile, rotation)}"
+                f"<div class='wp-hand-caption'>tile {tile.id} · {esc(pile)} · {rotation}°</div></div>")
+
+    def figures_left(self, game: HuntersGatherers) -> dict[str, str]:  # type: ignore[override]
+        return {p: f"{_plural(s.meeples, 'meeple')} · {_plural(s.huts, 'hut')}" for p, s in game.supply.items()}
+
+    def piles_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+        left = game.tiles_left
+        parts = [f"{n} {esc(name)}" for name, n in left.items()]
+        removed = game.removed_tiles
+        text = "Tiles left: " + " · ".join(parts)
+        if removed:
+            text += f" · {len(removed)} removed (fit nowhere)"
+        return text
+
+    def remaining_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+        out = []
+        for pile, ids in game.remaining_tiles().items():
+            if not ids:
+                continue
+            out.append(f"<div class='wp-pile-title'>{esc(pile)}: {len(ids)} tiles</div>")
+            out.append(_svg_pile(game.tileset.name, tuple(ids), tuple(game.tileset.by_id[i] for i in ids)))
+        return "".join(out) or "no tiles left"
+
+    def option_choices(self, game: HuntersGatherers) -> dict[str, tuple[Any, ...]]:  # type: ignore[override]
+        return {"edition": ("2020", "classic")}
+
+
+@lru_cache(maxsize=256)
+def _svg_tile(tile: Tile, rotation: int) -> str:
+    return render.tile_svg(tile, rotation, 92)
+
+
+@lru_cache(maxsize=64)
+def _svg_pile(tileset: str, ids: tuple[int, ...], tiles: tuple[Tile, ...]) -> str:
+    return render.tiles_svg(tiles, size=40, columns=8)
+
+
+def area_inspection(game: HuntersGatherers, x: int, y: int, fid: str) -> Inspection:
+    """What the feature ``fid`` of the tile at ``(x, y)`` belongs to and what that is worth now."""
+    kind = game.board[x, y].tile.feature(fid).type
+    if kind == "lake":      # a lake counts for its river system (huts, logboat, raft)
+        view = game.area_at(x, y, fid, system=True)
+        lines = [f"huts score {view.points} at the end: {view.equation}",
+                 _holders(game, view.occupants, "huts")]
+        return Inspection(("system", view.key), f"Lake in a river system of {_plural(len(view.cells), 'tile')}",
+                          tuple(lines), view.features, view.cells)
+    view = game.area_at(x, y, fid)
+    tiles = _plural(len(view.cells), "tile")
+    if kind == "forest":
+        state = "complete" if view.complete else f"open on {_plural(view.open_ends or 0, 'side')}"
+        title = f"Forest · {tiles} · {state}"
+        lines = [_worth(view), _holders(game, view.occupants, "gatherers")]
+        if "menhir" in view.specials or "gold" in view.specials:
+            lines.append("completing it earns an extra turn")
+    elif kind == "river":
+        state = "complete" if view.complete else _plural(view.open_ends or 0, "open end")
+        title = f"River · {tiles} · {state}"
+        lines = [_worth(view), _holders(game, view.occupants, "fishers")]
+        system = game.area_at(x, y, fid, system=True)
+        if system.occupants:
+            lines.append(f"its river system: huts score {system.points} at the end "
+                         f"({_holders(game, system.occupants, 'huts')})")
+    else:
+        title = f"Grassland · {tiles}"
+        animals = [f"{n} {name}" for name, n in view.animals.items() if n]
+        lines = [f"hunters score {view.points} at the end: {view.equation}",
+                 "animals: " + (", ".join(animals) if animals else "none"),
+                 _holders(game, view.occupants, "hunters")]
+    return Inspection((view.kind, view.key), title, tuple(lines), view.features, view.cells)
+
+
+def _worth(view: Any) -> str:
+    if view.complete:
+        return f"completed: worth {view.points} ({view.equation})"
+    return f"worth {view.points} when completed: {view.equation}"
+
+
+def _holders(game: HuntersGatherers, occupants: Mapping[str, int], what: str) -> str:
+    if not occupants:
+        return f"no {what} yet"
+    return f"{what}: " + ", ".join(f"{p} {n}" for p, n in occupants.items())
+
+
+__all__ = ["HuntersGatherersUI", "area_inspection", "feature_runs", "last_turn"]

@@ -1,0 +1,198 @@
+"""The app: a board and its panel on one model, and ``play()`` to start a game in one call.
+
+>>> import widgetpkg as wp
+>>> app = wp.play("hunters-gatherers", players=["You", wp.agents.Random(seed=1)], seed=3)
+>>> app.model.game.players, app.model.human_to_move()
+(('You', 'Random'), True)
+>>> "<svg" in app._repr_html_()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import ipywidgets as W
+
+from ..core import Game, InvalidOptionError, new_game
+from .adapter import SEAT_COLOURS, esc
+from .board import BoardCanvas
+from .model import GameModel
+from .panel import Panel, agent_label
+from .runner import AgentRunner
+
+#: colours for players named after one
+NAMED_COLOURS = {"red": SEAT_COLOURS[0], "blue": SEAT_COLOURS[1], "yellow": SEAT_COLOURS[2],
+                 "green": SEAT_COLOURS[3], "black": SEAT_COLOURS[4], "purple": "#8a4fc0",
+                 "orange": "#f08a24", "pink": "#e86aa8", "grey": "#8c8c8c", "gray": "#8c8c8c", "white": "#f4f1ea"}
+
+
+def seat_players(players: Iterable[Any]) -> tuple[list[str], dict[str, Any]]:
+    """Player names and agents from ``play``'s ``players``: a name is a human, an agent plays
+    under its own name ("MCTS", "Greedy 2"), and ``(name, agent_or_None)`` names a seat."""
+    names: list[str] = []
+    agents: dict[str, Any] = {}
+    pending: list[tuple[int, Any]] = []
+    for seat in players:
+        if isinstance(seat, str):
+            names.append(seat)
+        elif isinstance(seat, tuple) and len(seat) == 2 and isinstance(seat[0], str):
+            names.append(seat[0])
+            if seat[1] is not None:
+                agents[seat[0]] = _check_agent(seat[1])
+        else:
+            pending.append((len(names), _check_agent(seat)))
+            names.append("")
+    for index, agent in pending:
+        base = agent_label(agent)
+        name, k = base, 2
+        while name in names:
+            name, k = f"{base} {k}", k + 1
+        names[index] = name
+        agents[name] = agent
+    return names, agents
+
+
+def _check_agent(agent: Any) -> Any:
+    if not callable(getattr(agent, "choose", None)):
+        raise InvalidOptionError(f"a player is a name, an agent (with choose(game)) or (name, agent); got {agent!r}")
+    return agent
+
+
+def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A colour per player: given, or named by the player ("Red"), or the next free seat colour."""
+    names = list(names)
+    colours = dict(given or {})
+    for name in names:
+        if name not in colours and name.lower() in NAMED_COLOURS:
+            colours[name] = NAMED_COLOURS[name.lower()]
+    free = [c for c in SEAT_COLOURS if c not in colours.values()]
+    for name in names:
+        if name not in colours:
+            colours[name] = free.pop(0) if free else SEAT_COLOURS[len(colours) % len(SEAT_COLOURS)]
+    return {name: colours[name] for name in names}
+
+
+#: ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
+#: The board does not use the wheel (pan and zoom are buttons and keys), so this stops the event
+#: before it reaches the board's canvas, without cancelling it: the notebook scrolls as usual.
+PAGE_SCROLL_JS = """
+(function () {
+  if (window.widgetpkgPageScroll) { return; }
+  window.widgetpkgPageScroll = true;
+  document.addEventListener("wheel", function (event) {
+    var target = event.target;
+    if (target && target.closest && target.closest("canvas.wp-board")) { event.stopPropagation(); }
+  }, {capture: true, passive: true});
+})();
+"""
+
+
+class App:
+    """A game on screen: ``model`` (the game and its notifications), ``board``, ``panel``, ``runner``."""
+
+    #: also send ``PAGE_SCROLL_JS`` when the app is displayed (the page scrolls over the board)
+    page_scroll = True
+
+    def __init__(self, game: Game, *, agents: Mapping[str, Any] | None = None,
+                 colours: Mapping[str, str] | None = None, pace: float = 0.6, width: int = 680,
+                 height: int = 560) -> None:
+        self.model = GameModel(game, agents=dict(agents or {}), colours=default_colours(game.players, colours))
+        self.board = BoardCanvas(self.model, width=width, height=height)
+        self.runner = AgentRunner(self.model, pace=pace)
+        self.panel = Panel(self)
+        self.widget = W.Box([self.board.widget, self.panel.widget],
+                            layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
+                                            width="100%"))
+        self.widget.add_class("wp-app")
+        self.runner.schedule()   # an agent may open the game
+
+    def close(self) -> None:
+        """Stop the agents and close every widget of the app (its views go blank)."""
+        self.runner.close()
+        stack: list[Any] = [self.widget, self.board.atlas]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            stack.extend(getattr(widget, "_canvases", ()))
+            widget.close()
+
+    @property
+    def game(self) -> Game:
+        """The game, for reading (change it through ``app.model``)."""
+        return self.model.game
+
+    def new_game(self, *, players: Iterable[Any] | None = None, colours: Mapping[str, str] | None = None,
+                 seed: int | None = None, **options: Any) -> Game:
+        """Replace the game by a new one of the same kind; every view follows."""
+        old = self.model.game
+        names, agents = seat_players(players if players is not None else
+                                     [(p, self.model.agent_for(p)) for p in old.players])
+        merged = {**old.options, **options}
+        game = new_game(old.name, players=names, seed=seed, **merged)
+        self.runner._cancel()
+        with self.model.hold_trait_notifications():
+            self.model.agents = agents
+            self.model.colours = default_colours(names, colours)
+            self.model.highlight = []
+        self.model.replace(game)
+        return game
+
+    # -- display ----------------------------------------------------------------------------------------
+    def _ipython_display_(self) -> None:
+        from IPython.display import Javascript, display
+        display(self._repr_mimebundle_(), raw=True)
+        if self.page_scroll:
+            display(Javascript(PAGE_SCROLL_JS))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/plain"] = repr(self)
+        bundle["text/html"] = self._repr_html_()
+        return bundle
+
+    def _repr_html_(self) -> str:
+        """A static picture of the position: the board as SVG and the scores (nbviewer, docs)."""
+        game = self.model.game
+        words, _ = self.board.ui.status(game)
+        scores, projected = game.scores, game.projected_scores()
+        rows = "".join(
+            f"<tr><td><span style='display:inline-block;width:10px;height:10px;border-radius:50%;"
+            f"background:{esc(self.board.style.colour(p, game.players))}'></span> {esc(p)}</td>"
+            f"<td style='text-align:right'>{scores[p]}</td><td style='text-align:right'>{projected[p]}</td></tr>"
+            for p in game.players)
+        return ("<div class='wp-static' style='display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start'>"
+                f"<div style='max-width:100%;overflow:auto'>{self.board.svg()}</div>"
+                f"<div><div style='font-weight:600'>{esc(words)}</div>"
+                f"<div style='margin:6px 0'>{self.board.ui.hand_html(game, None)}</div>"
+                "<table><tr><th>Player</th><th>Score</th><th>Projected</th></tr>" + rows + "</table></div></div>")
+
+    def __repr__(self) -> str:
+        game = self.model.game
+        return f"<App {game.name}: {', '.join(game.players)}; {self.board.ui.status(game)[0]}>"
+
+
+def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | None = None,
+         colours: Mapping[str, str] | None = None, pace: float = 0.6, width: int = 680, height: int = 560,
+         **options: Any) -> App:
+    """Start a game (or show ``game``) in the widgets: display the returned app in a notebook.
+
+    ``players`` lists the seats in order: a name is a human at this screen, an agent
+    (``wp.agents.MCTS(seconds=1)``) plays by itself, ``(name, agent)`` names an agent's seat.
+    Other keywords are the game's options (``edition="2020"``, ``seed=3``, ...).
+    """
+    if isinstance(game, Game):
+        if players is not None or options:
+            raise InvalidOptionError("play(game) shows an existing game: its players and options are set")
+        return App(game, colours=colours, pace=pace, width=width, height=height)
+    if players is None:
+        from .. import agents as agent_module
+        stand_in = getattr(agent_module, "Greedy", None) or agent_module.Random
+        players = ["You", stand_in()]
+    names, agents = seat_players(players)
+    return App(new_game(game, players=names, **options), agents=agents, colours=colours, pace=pace,
+               width=width, height=height)
+
+
+__all__ = ["App", "default_colours", "play", "seat_players"]

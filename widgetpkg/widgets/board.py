@@ -1,0 +1,598 @@
+"""BoardCanvas: the game board on an ipycanvas ``MultiCanvas``, for any game with a ``GameUI``.
+
+Layers, bottom to top:
+
+0. *background*: the table and the placed pieces, copied from an off-screen *atlas* canvas.
+   Every piece (a placed tile) is drawn into the atlas once; a move draws only the new piece,
+   an undo erases only what went away, and panning is one ``draw_image`` of the atlas.
+1. *marks*: the last turn's tiles, the legal cells and figure spots, a selected log entry's
+   tiles; redrawn after every change (cheap rectangles and circles).
+2. *figures*: meeples and huts; redrawn only when they (or the view, or a colour) change.
+3. *hover*: the tile in hand previewed on the hovered legal cell, or the hovered area with what
+   it is worth now. This top layer receives the mouse and keyboard events.
+
+Every redraw, whatever layers it touches, goes to the browser as one message (``hold_canvas``).
+A page reload (``on_client_ready``) redraws everything, so the board is never blank.
+
+Clicks and keys only play legal actions: a click is matched against the adapter's targets (the
+legal actions of the moment); anything else changes nothing and the model's ``message`` says why.
+No exception from a handler ever reaches the kernel: it becomes a message, and ``last_error``.
+
+>>> import widgetpkg as wp
+>>> from widgetpkg.widgets.model import GameModel
+>>> model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1))
+>>> board = BoardCanvas(model)
+>>> cell = next(t for t in board.targets if not t.is_spot).choices[0]
+>>> board.click(*board.cell_to_pixel(cell.x, cell.y))
+True
+>>> model.game.phase
+'place_figure'
+>>> board.click(-5, -5), model.message
+(False, 'that click was outside the board')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import math
+import time
+import traceback
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipywidgets import Layout
+from traitlets import Any as AnyTrait
+from traitlets import HasTraits, Int
+
+from ..render.canvas import CanvasPainter
+from .adapter import GameUI, Inspection, Style, Target, View, ui_for
+from .model import GameModel
+
+log = logging.getLogger(__name__)
+
+BACKGROUND, MARKS, FIGURES, HOVER = 0, 1, 2, 3
+_ATLAS_MARGIN = 5          # cells of room around the pieces when the atlas is (re)made
+_DRAG = 6                  # pixels the pointer must move, button down, to pan instead of click
+_DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at the same place, is ignored
+_FOLLOW_MIN_SCALE = 40     # following the game never zooms out further than this
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from inside it (a cell or a widget callback)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class BoardCanvas(HasTraits):
+    """The board of ``model``'s game on a canvas; display it, or ``board.widget``."""
+
+    #: the action the hover preview shows (the tile in hand at its chosen rotation), or None
+    choice = AnyTrait(None, allow_none=True)
+    #: bumps when the view (pan, zoom) changes
+    view_version = Int(0)
+
+    def __init__(self, model: GameModel, *, width: int = 680, height: int = 560, scale: int | None = None,
+                 ui: GameUI | None = None) -> None:
+        super().__init__()
+        self.model = model
+        self.ui: GameUI = ui or ui_for(model.game)
+        self._ui_game = model.game.name
+        self.width, self.height = int(width), int(height)
+        self.canvas = MultiCanvas(4, width=self.width, height=self.height,
+                                  layout=Layout(flex="1 1 420px", min_width="300px", max_width=f"{self.width}px",
+                                                height="auto"))
+        self.canvas.add_class("wp-board")
+        # off screen: never displayed, the background layer copies from it
+        self.atlas = Canvas(width=1, height=1)
+        self.scale = int(scale or self.ui.default_scale)
+        self.ox = self.oy = 0.0
+        self.follow = scale is None
+        self._atlas_box: tuple[int, int, int, int] | None = None
+        self._atlas_scale: int | None = None
+        self._drawn: dict[Hashable, Any] = {}
+        self._figures_drawn: Hashable = _GONE      # what the figures layer shows
+        self.targets: list[Target] = []
+        self._selected: Target | None = None        # the target last hovered (rotate acts on it)
+        self._choice_index: dict[Hashable, int] = {}
+        self._inspection: Inspection | None = None
+        self._pointer: tuple[float, float] | None = None
+        self._down: tuple[float, float, float, float] | None = None
+        self._dragging = False
+        self._last_move: tuple[float, float, float] | None = None   # time, x, y of the last click that played
+        self._redraw_pending = False
+        #: Python seconds spent handling each click (including the redraw and the panel update)
+        self.click_times: list[float] = []
+        #: the traceback of the last error a handler caught, for bug reports
+        self.last_error: str | None = None
+
+        model.observe(self._on_version, "version")
+        model.observe(self._on_look, ["colours", "highlight", "agents", "autoplay"])
+        canvas = self.canvas
+        canvas.on_mouse_down(self._guard(self._mouse_down))
+        canvas.on_mouse_up(self._guard(self._mouse_up))
+        canvas.on_mouse_move(self._guard(self._mouse_move))
+        canvas.on_mouse_out(self._guard(self._mouse_out))
+        canvas.on_key_down(self._guard(self.key))
+        canvas.on_client_ready(self._guard(self._client_ready))
+        self.atlas.on_client_ready(self._guard(self._client_ready))
+        self._update_targets()
+        if self.follow:
+            self._fit()
+        self.redraw(full=True)
+
+    # -- public API -----------------------------------------------------------------------------------
+    @property
+    def widget(self) -> MultiCanvas:
+        return self.canvas
+
+    @property
+    def view(self) -> View:
+        return View(self.scale, self.ox, self.oy, self.width, self.height)
+
+    @property
+    def style(self) -> Style:
+        return Style(dict(self.model.colours))
+
+    def cell_to_pixel(self, x: int, y: int) -> tuple[float, float]:
+        """The canvas pixel at the centre of board cell ``(x, y)`` in the current view."""
+        return self.view.to_pixel(*self.ui.cell_centre(x, y))
+
+    def pixel_to_cell(self, px: float, py: float) -> tuple[int, int]:
+        wx, wy = self.view.to_world(px, py)
+        return (math.floor(wx), math.floor(wy))
+
+    def click(self, px: float, py: float) -> bool:
+        """A click at canvas pixel ``(px, py)``: play the legal action there, or say why not.
+        True if an action was played. Never raises."""
+        started = time.perf_counter()
+        try:
+            return bool(self._guard(self._click)(px, py))
+        finally:
+            self.click_times.append(time.perf_counter() - started)
+
+    def hover(self, px: float, py: float) -> None:
+        """The pointer is at canvas pixel ``(px, py)``: preview or inspect what is there."""
+        self._guard(self._hover)(px, py)
+
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """A key pressed while the board has the focus (click it once to give it the focus)."""
+        self._guard(self._key)(key, shift, ctrl, meta)
+
+    def rotate(self, step: int = 1) -> bool:
+        """Turn the previewed tile to its next valid rotation (the previous one with ``step=-1``)."""
+        return bool(self._guard(self._rotate)(step))
+
+    def play_choice(self) -> bool:
+        """Play what the preview shows (the Enter key)."""
+        return bool(self._guard(self._play_choice)())
+
+    def skip(self) -> bool:
+        action = self.ui.skip_action(self.model.game)
+        if action is None:
+            self.model.refuse("there is nothing to skip now")
+            return False
+        if not self.model.human_to_move():
+            self.model.refuse(self._not_your_turn())
+            return False
+        return self.model.try_apply(action)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the view by ``dx``, ``dy`` cells (positive: show what is east / south)."""
+        self.follow = False
+        self._set_view(self.scale, self.ox - dx * self.scale, self.oy - dy * self.scale)
+
+    def zoom(self, steps: int) -> None:
+        """Zoom in (positive) or out by ``steps`` of the adapter's scales, keeping the centre."""
+        scales = self.ui.scales
+        index = min(range(len(scales)), key=lambda i: abs(scales[i] - self.scale))
+        new = scales[max(0, min(len(scales) - 1, index + steps))]
+        if new == self.scale:
+            self.model.refuse("zoomed in as far as it goes") if steps > 0 else "zoomed out as far as it goes"
+            return
+        self.follow = False
+        cx, cy = self.view.to_world(self.width / 2, self.height / 2)
+        self._set_view(new, self.width / 2 - cx * new, self.height / 2 - cy * new)
+
+    def fit(self) -> None:
+        """Follow the game again: the whole board in view, re-centred as it grows."""
+        self.follow = True
+        self._fit()
+        self.redraw()
+
+    def resize(self, width: int, height: int) -> None:
+        self.width, self.height = int(width), int(height)
+        self.canvas.width, self.canvas.height = self.width, self.height
+        if self.follow:
+            self._fit()
+        self.redraw()
+
+    def svg(self) -> str:
+        """The board as an SVG document (no widget needed)."""
+        return self.ui.svg(self.model.game, self.style)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = self.canvas._repr_mimebundle_(**kwargs) or {}
+        bundle = dict(bundle)
+        game = self.model.game
+        bundle["text/plain"] = f"<BoardCanvas of {game.name}: {len(self._drawn)} pieces, {self.scale} px per cell>"
+        bundle["image/svg+xml"] = self.svg()
+        return bundle
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def redraw(self, *, full: bool = False) -> None:
+        """Bring every layer up to date, as one message. ``full`` remakes the atlas too."""
+        game = self.model.game
+        with hold_canvas():
+            self._sync_atlas(game, full)
+            self._blit()
+            self._draw_marks(game)
+            self._draw_figures(game, force=full)
+            self._draw_hover(game)
+
+    def _sync_atlas(self, game: Any, full: bool) -> None:
+        pieces = dict(self.ui.background(game))
+        box = self._pieces_box(pieces)
+        fits = self._atlas_box is not None and (
+            self._atlas_box[0] <= box[0] and self._atlas_box[1] <= box[1]
+            and box[2] <= self._atlas_box[2] and box[3] <= self._atlas_box[3])
+        if full or not fits or self._atlas_scale != self.scale:
+            m = _ATLAS_MARGIN
+            self._atlas_box = (box[0] - m, box[1] - m, box[2] + m, box[3] + m)
+            self._atlas_scale = self.scale
+            x0, y0, x1, y1 = self._atlas_box
+            with self.atlas.hold_sync():     # one state message for both sizes
+                self.atlas.width, self.atlas.height = (x1 - x0) * self.scale, (y1 - y0) * self.scale
+            self.atlas.clear()
+            self._drawn = {}
+        view = self._atlas_view()
+        painter = CanvasPainter(self.atlas)
+        self.atlas.save()
+        for key, value in list(self._drawn.items()):
+            if pieces.get(key, _GONE) != value:
+                left, top, right, bottom = self.ui.piece_rect(key, value)
+                px, py = view.to_pixel(left, top)
+                self.atlas.clear_rect(px, py, (right - left) * view.scale, (bottom - top) * view.scale)
+                del self._drawn[key]
+        for key, value in pieces.items():
+            if key not in self._drawn:
+                self.ui.draw_piece(painter, key, value, view)
+                self._drawn[key] = value
+        self.atlas.restore()
+
+    def _pieces_box(self, pieces: dict[Hashable, Any]) -> tuple[int, int, int, int]:
+        rects = [self.ui.piece_rect(k, v) for k, v in pieces.items()] or [(0, 0, 1, 1)]
+        return (math.floor(min(r[0] for r in rects)), math.floor(min(r[1] for r in rects)),
+                math.ceil(max(r[2] for r in rects)), math.ceil(max(r[3] for r in rects)))
+
+    def _atlas_view(self) -> View:
+        x0, y0, x1, y1 = self._atlas_box  # type: ignore[misc]
+        s = self.scale
+        return View(s, -x0 * s, -y0 * s, (x1 - x0) * s, (y1 - y0) * s)
+
+    def _blit(self) -> None:
+        layer = self.canvas[BACKGROUND]
+        layer.clear()
+        layer.fill_style = self.ui.table_colour
+        layer.fill_rect(0, 0, self.width, self.height)
+        x0, y0, _, _ = self._atlas_box  # type: ignore[misc]
+        px, py = self.view.to_pixel(x0, y0)
+        layer.draw_image(self.atlas, px, py)
+
+    def _draw_marks(self, game: Any) -> None:
+        layer = self.canvas[MARKS]
+        layer.clear()
+        layer.save()
+        self.ui.draw_marks(CanvasPainter(layer), game, self.view, targets=self.targets, style=self.style,
+                           emphasis=[tuple(c) for c in self.model.highlight])
+        layer.restore()
+
+    def _draw_figures(self, game: Any, *, force: bool = False) -> None:
+        key = (self.ui.figures_key(game), self.view, tuple(sorted(self.model.colours.items())))
+        if key == self._figures_drawn and not force:
+            return
+        self._figures_drawn = key
+        layer = self.canvas[FIGURES]
+        layer.clear()
+        layer.save()
+        self.ui.draw_figures(CanvasPainter(layer), game, self.view, style=self.style)
+        layer.restore()
+
+    def _draw_hover(self, game: Any) -> None:
+        layer = self.canvas[HOVER]
+        layer.clear()
+        layer.save()
+        painter = CanvasPainter(layer)
+        if self._selected is not None and self.choice is not None:
+            self.ui.draw_preview(painter, game, self._selected, self.choice, self.view, self.style)
+        if self._inspection is not None:
+            self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
+            self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
+        layer.restore()
+
+    def _draw_tooltip(self, painter: CanvasPainter, lines: list[str]) -> None:
+        """Words about what is hovered, in a box in the corner away from the pointer."""
+        size, pad = 13.0, 8.0
+        w = min(self.width - 16.0, max(len(t) for t in lines) * size * 0.55 + 2 * pad)
+        h = len(lines) * (size + 5) + 2 * pad - 4
+        px, py = self._pointer or (0.0, self.height)
+        x0 = 8.0 if px > self.width / 2 or w > self.width / 2 else self.width - w - 8
+        y0 = 8.0 if py > self.height / 2 else self.height - h - 8
+        painter.rect(x0 + 2, y0 + 3, w, h, fill="#000000", alpha=0.18)
+        painter.rect(x0, y0, w, h, fill="#fbf6e8", alpha=0.96, stroke="#6b5a2e", width=1.2)
+        for k, text in enumerate(lines):
+            painter.text(x0 + pad, y0 + pad + (k + 0.5) * (size + 5) - 2, text, size=size, anchor="start",
+                         bold=k == 0, fill="#1f2a1a")
+
+    def _redraw_layers(self, *layers: int) -> None:
+        game = self.model.game
+        with hold_canvas():
+            if BACKGROUND in layers:
+                self._blit()
+            if MARKS in layers:
+                self._draw_marks(game)
+            if FIGURES in layers:
+                self._draw_figures(game)
+            if HOVER in layers:
+                self._draw_hover(game)
+
+    def _set_view(self, scale: int, ox: float, oy: float) -> None:
+        self.scale, self.ox, self.oy = int(scale), float(round(ox)), float(round(oy))
+        self.view_version += 1
+        self._refresh_hover_after_change()
+        self.redraw()
+
+    def _fit(self) -> None:
+        """Pick the zoom and centre that show the adapter's extent (not above the default zoom)."""
+        x0, y0, x1, y1 = self.ui.extent(self.model.game)
+        w, h = (x1 - x0) + 0.3, (y1 - y0) + 0.3
+        fitting = [s for s in self.ui.scales if s <= self.ui.default_scale and w * s <= self.width and h * s <= self.height]
+        floor = min((s for s in self.ui.scales if s >= _FOLLOW_MIN_SCALE), default=self.ui.scales[0])
+        scale = max(fitting) if fitting else floor
+        scale = max(scale, floor)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        self.scale = int(scale)
+        self.ox, self.oy = float(round(self.width / 2 - cx * scale)), float(round(self.height / 2 - cy * scale))
+
+    # -- reacting to the model --------------------------------------------------------------------------
+    def _on_version(self, change: dict[str, Any]) -> None:
+        game = self.model.game
+        if game.name != self._ui_game:       # a different game was loaded into the model
+            self.ui = ui_for(game)
+            self._ui_game = game.name
+            self._drawn, self._atlas_box, self._figures_drawn = {}, None, _GONE
+        self._update_targets()
+        if self.follow:
+            self._fit()
+        self._refresh_hover_after_change()
+        self.redraw()
+
+    def _on_look(self, change: dict[str, Any]) -> None:
+        if change["name"] in ("agents", "autoplay"):
+            self._update_targets()
+        self._refresh_hover_after_change()
+        self._redraw_layers(MARKS, FIGURES, HOVER)
+
+    def _update_targets(self) -> None:
+        # only what a person at this screen may click now: nothing while an agent plays
+        self.targets = self.ui.targets(self.model.game) if self.model.human_to_move() else []
+        self._choice_index = {}
+        self._selected = None
+        self._inspection = None
+        self.choice = None
+
+    def _refresh_hover_after_change(self) -> None:
+        """After a move or a view change, what is under the still pointer may be something else."""
+        self._selected, self._inspection, self.choice = None, None, None
+        if self._pointer is not None:
+            self._find_hover(*self._pointer)
+
+    def _client_ready(self) -> None:
+        loop = running_loop()
+        if loop is None:
+            self.redraw(full=True)
+            return
+        if not self._redraw_pending:     # the atlas and the layers report in one after another
+            self._redraw_pending = True
+            loop.call_later(0.05, self._guard(self._delayed_redraw))
+
+    def _delayed_redraw(self) -> None:
+        self._redraw_pending = False
+        self.redraw(full=True)
+
+    # -- hovering -----------------------------------------------------------------------------------------
+    def _target_at(self, wx: float, wy: float) -> Target | None:
+        spots = [t for t in self.targets if t.is_spot and t.contains(wx, wy)]
+        if spots:
+            return min(spots, key=lambda t: math.hypot(wx - t.shape[1], wy - t.shape[2]))
+        return next((t for t in self.targets if not t.is_spot and t.contains(wx, wy)), None)
+
+    def _find_hover(self, px: float, py: float) -> bool:
+        """Work out what is under the pointer; True if the hover layer must change."""
+        before = (self._selected.key if self._selected else None, self.choice,
+                  self._inspection.key if self._inspection else None)
+        wx, wy = self.view.to_world(px, py)
+        target = self._target_at(wx, wy)
+        if target is not None:
+            if self._selected is None or target.key != self._selected.key:
+                self._selected = target
+                self.choice = target.choices[self._choice_index.get(target.key, 0)]
+            self._inspection = None
+        else:
+            # a previewed tile stays where it was tried (the rotate button acts on it); a spot does not
+            if self._selected is not None and self._selected.is_spot:
+                self._selected, self.choice = None, None
+            self._inspection = self.ui.inspect(self.model.game, wx, wy) if self._inside(px, py) else None
+        after = (self._selected.key if self._selected else None, self.choice,
+                 self._inspection.key if self._inspection else None)
+        return before != after
+
+    def _inside(self, px: float, py: float) -> bool:
+        return 0 <= px < self.width and 0 <= py < self.height
+
+    def _hover(self, px: float, py: float) -> None:
+        self._pointer = (px, py)
+        if self._find_hover(px, py):
+            self._redraw_layers(HOVER)
+
+    # -- clicking -------------------------------------------------------------------------------------------
+    def _not_your_turn(self) -> str:
+        game = self.model.game
+        if game.is_over:
+            return "the game is over"
+        player = game.current_player
+        agent = self.model.agent_for(player)
+        if agent is None and self.model.autoplay:
+            return "autoplay is on: the agents play every seat (switch it off to play)"
+        name = getattr(agent, "name", type(agent).__name__)
+        return f"it is {player}'s turn: the {name} agent plays it"
+
+    def _click(self, px: float, py: float) -> bool:
+        model = self.model
+        if not self._inside(px, py):
+            model.refuse("that click was outside the board")
+            return False
+        now = time.monotonic()
+        if self._last_move is not None:
+            t, x, y = self._last_move
+            if now - t < _DOUBLE_CLICK and math.hypot(px - x, py - y) < 12:
+                model.refuse("double click ignored: one click plays one move")
+                return False
+        game = model.game
+        if game.is_over or not model.human_to_move():
+            model.refuse(self._not_your_turn())
+            return False
+        wx, wy = self.view.to_world(px, py)
+        target = self._target_at(wx, wy)
+        if target is None:
+            why = self.ui.explain_click(game, wx, wy)
+            if isinstance(why, str):
+                model.refuse(why)
+            elif why in game.legal_actions():
+                model.refuse(f"to {why}, click its highlighted spot")
+            else:
+                model.try_apply(why)     # illegal: sets the engine's reason as the message
+            return False
+        if self._selected is not None and target.key == self._selected.key and self.choice in target.choices:
+            action = self.choice
+        else:
+            action = target.choices[0]
+        played = model.try_apply(action)
+        if played:
+            self._last_move = (now, px, py)
+        return played
+
+    def _play_choice(self) -> bool:
+        if self._selected is None or self.choice is None:
+            self.model.refuse("hover a highlighted cell or spot first")
+            return False
+        if not self.model.human_to_move():
+            self.model.refuse(self._not_your_turn())
+            return False
+        return self.model.try_apply(self.choice)
+
+    def _rotate(self, step: int) -> bool:
+        target = self._selected
+        if target is None or len(target.choices) < 1:
+            self.model.refuse("hover a highlighted cell first, then turn the tile")
+            return False
+        if len(target.choices) == 1:
+            self.model.refuse("nothing to turn here") if target.is_spot else "the tile fits there in one way only"
+            return False
+        index = (self._choice_index.get(target.key, 0) + step) % len(target.choices)
+        self._choice_index[target.key] = index
+        self.choice = target.choices[index]
+        self._redraw_layers(HOVER)
+        return True
+
+    # -- mouse and keys -------------------------------------------------------------------------------------
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._down = (x, y, self.ox, self.oy)
+        self._dragging = False
+
+    def _mouse_move(self, x: float, y: float) -> None:
+        if self._down is not None:
+            x0, y0, ox, oy = self._down
+            if self._dragging or math.hypot(x - x0, y - y0) > _DRAG:
+                self._dragging = True
+                self.follow = False
+                self.ox, self.oy = float(round(ox + x - x0)), float(round(oy + y - y0))
+                self._redraw_layers(BACKGROUND, MARKS, FIGURES, HOVER)
+                return
+        self._hover(x, y)
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        down, dragging = self._down, self._dragging
+        self._down, self._dragging = None, False
+        if down is None:
+            return
+        if dragging:
+            self.view_version += 1
+            self._refresh_hover_after_change()
+            self._redraw_layers(HOVER)
+            return
+        self.click(down[0], down[1])
+
+    def _mouse_out(self, x: float, y: float) -> None:
+        if self._dragging:
+            self.view_version += 1
+        self._down, self._dragging = None, False
+        self._pointer = None
+        # a previewed tile stays (the panel's rotate button acts on it); a spot or an inspection goes
+        spot = self._selected is not None and self._selected.is_spot
+        if self._inspection is not None or spot:
+            self._inspection = None
+            if spot:
+                self._selected, self.choice = None, None
+            self._redraw_layers(HOVER)
+
+    def _key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        k = key.lower() if len(key) == 1 else key
+        if (ctrl or meta) and k not in ("z", "y"):
+            return      # Ctrl+S and friends are the notebook's, not moves
+        pan = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+        if k == "r":
+            self.rotate(-1 if shift else 1)
+        elif key in pan:
+            dx, dy = pan[key]
+            step = 3 if shift else 1
+            self.pan(dx * step, dy * step)
+        elif key in ("+", "="):
+            self.zoom(1)
+        elif key in ("-", "_"):
+            self.zoom(-1)
+        elif k in ("0", "f"):
+            self.fit()
+        elif k == "z" and (ctrl or meta) and shift or k == "y":
+            self.model.redo()
+        elif k == "u" or (k == "z" and (ctrl or meta)):
+            self.model.undo_to_human()
+        elif k in ("s", " ", "Escape") or key == "Escape":
+            self.skip()
+        elif key == "Enter":
+            self.play_choice()
+
+    # -- safety ---------------------------------------------------------------------------------------------
+    def _guard(self, handler: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap an event handler: an exception becomes a message, never a kernel traceback."""
+        @functools.wraps(handler)
+        def guarded(*args: Any) -> Any:
+            try:
+                return handler(*args)
+            except Exception as error:
+                self.last_error = traceback.format_exc()
+                log.exception("board handler %s failed", getattr(handler, "__name__", handler))
+                with contextlib.suppress(Exception):    # even telling the user must not raise
+                    self.model.refuse(f"internal error ({type(error).__name__}: {error}); see board.last_error")
+                return None
+        return guarded
+
+
+_GONE = object()
+
+__all__ = ["BoardCanvas", "running_loop"]
