@@ -64,7 +64,8 @@ class TilePlaced(Event):
     rotation: int
 
     def __str__(self) -> str:
-        return f"{self.player} places tile {self.tile} at ({self.x}, {self.y}) turned {self.rotation}°"
+        # "Player: ..." reads right for any name, "You" included
+        return f"{self.player}: tile {self.tile} placed at ({self.x}, {self.y}) turned {self.rotation}°"
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +370,7 @@ class HuntersGatherers(Game):
             node = self.node(action.x, action.y, action.feature)
             role = "hut" if isinstance(action, PlaceHut) else ROLES[self._node_feature[node].type]
             self._add_figure(node, self.players[self._turn], role)
-            events.append(Note(f"{self.players[self._turn]} places a {role} on {action.feature} of ({action.x}, {action.y})"))
+            events.append(Note(f"{self.players[self._turn]}: {role} placed on {action.feature} of ({action.x}, {action.y})"))
         self._end_turn(events)
         return events
 
