@@ -124,15 +124,19 @@ def _union(game: HuntersGatherers, parents: str, records: str, a: int, b: int, c
     parent = getattr(game, parents)
     ra, rb = find(parent, a), find(parent, b)
     table = getattr(game, records)
+    journal = game._journal  # written directly: this is the engine's hottest loop
     if ra == rb:  # a loop: the connection still closes two open ends
         if closed_ends:
-            game._put(records, ra, table[ra].changed(open_ends=table[ra].open_ends - closed_ends))
+            journal.append(("put", records, ra, table[ra]))
+            table[ra] = table[ra].changed(open_ends=table[ra].open_ends - closed_ends)
         return
     big, small = table[ra], table[rb]
     if big.size < small.size:
         ra, rb, big, small = rb, ra, small, big
-    game._put(parents, rb, ra)
-    game._put(records, ra, big.merged(small, closed_ends))
+    journal.append(("put", parents, rb, rb))
+    parent[rb] = ra
+    journal.append(("put", records, ra, big))
+    table[ra] = big.merged(small, closed_ends)
 
 
 def join_tile(game: HuntersGatherers, cell: Cell, orientation: Orientation) -> None:
