@@ -112,6 +112,8 @@ class App:
         """Stop the agents and close every widget of the app (its views go blank)."""
         self.runner.close()
         stack: list[Any] = [self.widget, self.board.atlas]
+        if getattr(self, "_inspector", None) is not None:
+            stack.append(self._inspector.widget)
         while stack:
             widget = stack.pop()
             stack.extend(getattr(widget, "children", ()))
@@ -138,6 +140,19 @@ class App:
             self.model.highlight = []
         self.model.replace(game)
         return game
+
+    @property
+    def inspector(self) -> Any:
+        """The feature-graph inspector on this app's model (made on first use), linked to the board."""
+        if getattr(self, "_inspector", None) is None:
+            from .inspector import Inspector
+            self._inspector = Inspector(self.model, app=self)
+        return self._inspector
+
+    def export_notebook(self, path: Any, *, title: str = "A lesson", intro: str = "") -> Any:
+        """Write a lesson notebook of the game as it is now (undone steps become its cells)."""
+        from ..lessons import write_lesson
+        return write_lesson(self.model.game, path, title=title, intro=intro)
 
     # -- display ----------------------------------------------------------------------------------------
     def _ipython_display_(self) -> None:

@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
@@ -116,6 +118,25 @@ class GameModel(HasTraits):
         extra = f" (and {len(taken) - 1} agent step{'s' * (len(taken) > 2)} before it)" if len(taken) > 1 else ""
         self._changed([], f"took back: {taken[0]}{extra}")
         return True
+
+    @contextmanager
+    def edit(self) -> Iterator[Any]:
+        """Change the state in a cell, as plain data: ``with model.edit() as s: s.scores["Red"] = 40``.
+
+        Delegates to the game's ``edit()`` (checked, one undoable step); when the block ends every
+        view follows, with one ``version`` bump. A rejected edit leaves the game as it was, sets
+        ``message`` to the reason and raises.
+        """
+        edit = getattr(self._game, "edit", None)
+        if edit is None:
+            raise TypeError(f"{self._game.name} has no edit(): its state cannot be changed as data")
+        try:
+            with edit() as state:
+                yield state
+        except ValueError as error:   # IllegalActionError, PositionError
+            self.refuse(str(error))
+            raise
+        self._changed([], "edited the position")
 
     def agent_for(self, player: str | None) -> Any:
         """The agent playing ``player``, or None for a human (or nobody, when the game is over)."""

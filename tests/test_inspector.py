@@ -1,0 +1,146 @@
+"""The feature-graph inspector, headless: nodes, clicks, filters, redraws, the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import widgetpkg as wp
+from widgetpkg.widgets import GameModel
+from widgetpkg.widgets.inspector import Inspector
+from widgetpkg.widgets.metrics import CommCounter
+
+
+def played(seed: int = 1, steps: int = 30):
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.fixture
+def inspector() -> Inspector:
+    return Inspector(GameModel(played()))
+
+
+def test_a_node_per_area(inspector: Inspector) -> None:
+    game = inspector.model.game
+    assert len(inspector.nodes) == len([a for a in game.areas() if a.kind != "system"])
+    assert {n.key for n in inspector.nodes} == {a.key for a in game.areas() if a.kind != "system"}
+    assert len(inspector.edges) == game.feature_graph().number_of_edges()
+
+
+def test_nodes_sit_where_their_tiles_are_and_grow_with_them(inspector: Inspector) -> None:
+    for node in inspector.nodes:
+        assert 0 <= node.x <= inspector.width and 0 <= node.y <= inspector.height
+    big = max(inspector.nodes, key=lambda n: len(n.area.cells))
+    small = min(inspector.nodes, key=lambda n: len(n.area.cells))
+    assert big.r > small.r
+
+
+def test_clicking_a_node_selects_its_area(inspector: Inspector) -> None:
+    for node in inspector.nodes:
+        px, py = inspector.node_pixel(node.key)
+        assert inspector.node_at(px, py).key == node.key
+        assert inspector.click(px, py) == node.key
+        assert inspector.selected == node.key
+        assert str(node.area) in inspector.details.value.replace("&#x27;", "'") or \
+            node.area.kind in inspector.details.value
+        assert "scorers" in inspector.details.value
+    assert inspector.click(-50, -50) is None and inspector.selected is None
+
+
+def test_select_shows_details_and_highlights_the_app_board() -> None:
+    app = wp.play(played(), colours=None)
+    inspector = app.inspector
+    assert app.inspector is inspector
+    area = max(inspector.areas, key=lambda a: len(a.cells))
+    assert inspector.select(area.key) == area
+    assert sorted(map(tuple, app.model.highlight)) == sorted(area.cells)
+    assert area.equation.split(" x")[0] in inspector.details.value
+    inspector.select(None)
+    assert app.model.highlight == []
+    with pytest.raises(KeyError):
+        inspector.select((99, 99, "f0"))
+
+
+def test_filters_hide_nodes(inspector: Inspector) -> None:
+    meadows = [n for n in inspector.nodes if n.area.kind == "meadow"]
+    assert meadows
+    inspector.filters["meadow"].value = False
+    assert all(n.area.kind != "meadow" for n in inspector.visible_nodes())
+    assert len(inspector.visible_nodes()) == len(inspector.nodes) - len(meadows)
+    assert inspector.node_at(meadows[0].x, meadows[0].y) is None or \
+        inspector.node_at(meadows[0].x, meadows[0].y).area.kind != "meadow"
+    assert "<td>meadow</td>" not in inspector.table.value
+    inspector.filters["meadow"].value = True
+    assert len(inspector.visible_nodes()) == len(inspector.nodes)
+
+
+def test_redraws_once_per_model_change_in_one_batch() -> None:
+    model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=2))
+    inspector = Inspector(model)
+    before_nodes, before = len(inspector.nodes), inspector.redraws
+    with CommCounter() as sent:
+        model.apply(model.game.legal_actions()[0])
+    assert inspector.redraws == before + 1
+    assert sent.canvas_messages() == 1
+    assert len(inspector.nodes) > before_nodes
+    assert len(inspector.nodes) == len([a for a in model.game.areas() if a.kind != "system"])
+    model.undo()
+    assert len(inspector.nodes) == before_nodes
+
+
+def test_selection_survives_or_clears_with_the_model() -> None:
+    model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=2))
+    inspector = Inspector(model)
+    model.apply(model.game.legal_actions()[0])
+    newest = inspector.nodes[-1].key
+    inspector.select(newest)
+    model.undo()
+    assert inspector.selected is None or inspector.area(inspector.selected) is not None
+
+
+def test_table_sorted_by_points(inspector: Inspector) -> None:
+    points = [a.points for a in inspector.sorted_areas("points")]
+    assert points == sorted(points, reverse=True)
+    tiles = [len(a.cells) for a in inspector.sorted_areas("tiles")]
+    assert tiles == sorted(tiles, reverse=True)
+    kinds = [a.kind for a in inspector.sorted_areas("kind")]
+    assert kinds == sorted(kinds, key=["forest", "meadow", "river", "lake"].index)
+    inspector.sort.value = "points"
+    first = inspector.sorted_areas()[0]
+    assert inspector.table.value.index(f">{first.points}<") < inspector.table.value.index("</table>")
+    with pytest.raises(ValueError):
+        inspector.sorted_areas("colour")
+
+
+def test_model_edit_is_one_step_and_one_bump() -> None:
+    model = GameModel(played(steps=0))
+    inspector = Inspector(model)
+    seen: list[int] = []
+    model.observe(lambda change: seen.append(change["new"]), "version")
+    with model.edit() as state:
+        state.scores["Red"] = 40
+    assert seen == [1] and model.game.scores["Red"] == 40
+    assert model.message == "edited the position"
+    assert inspector.redraws >= 2
+    model.undo()
+    assert model.game.scores["Red"] == 0
+
+
+def test_rejected_model_edit_changes_nothing() -> None:
+    model = GameModel(played(steps=0))
+    text = model.game.to_position()
+    with pytest.raises(ValueError), model.edit() as state:
+        state.tiles[(5, 5)] = (12, 0)   # not next to any tile
+    assert model.game.to_position() == text
+    assert model.version == 0 and model.message_kind == "error" and model.message
+
+
+def test_app_exports_a_lesson(tmp_path) -> None:
+    app = wp.play(played(steps=4))
+    path = app.export_notebook(tmp_path / "lesson.ipynb", title="Here")
+    assert path.exists() and "Here" in path.read_text()
