@@ -6,9 +6,10 @@
 from .adapter import GameUI, Inspection, LogEntry, Style, Target, View, register_ui, ui_for
 from .app import App, play
 from .board import BoardCanvas
+from .inspector import Inspector
 from .model import GameModel
 from .panel import Panel
 from .runner import AgentRunner
 
-__all__ = ["AgentRunner", "App", "BoardCanvas", "GameModel", "GameUI", "Inspection", "LogEntry", "Panel", "Style",
-           "Target", "View", "play", "register_ui", "ui_for"]
+__all__ = ["AgentRunner", "App", "BoardCanvas", "GameModel", "GameUI", "Inspection", "Inspector", "LogEntry", "Panel",
+           "Style", "Target", "View", "play", "register_ui", "ui_for"]
