@@ -55,7 +55,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server on a free port, serving a copy of the notebook; its base URL."""
     pytest.importorskip("jupyterlab", reason="needs jupyterlab (pip install -e '.[browser]')")
     root = tmp_path_factory.mktemp("lab")
-    shutil.copy(NOTEBOOK, root / "play.ipynb")
+    for notebook in NOTEBOOK.parent.glob("*.ipynb"):
+        shutil.copy(notebook, root / notebook.name)
     port = _free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(root / ".runtime"),
                PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
@@ -119,13 +120,13 @@ def _wait_idle(page: Any) -> None:
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
 
 
-def _wait_kernel(lab: str, page: Any, timeout: float = 90.0) -> None:
+def _wait_kernel(lab: str, page: Any, timeout: float = 90.0, name: str = "play.ipynb") -> None:
     """Wait until the notebook's kernel is started, connected and idle (the page shows "idle"
     before it has a kernel; running cells then would ask which kernel to start)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         sessions = _get(f"{lab}/api/sessions?token={TOKEN}")
-        ready = [s for s in sessions if s.get("path", "").endswith("play.ipynb")
+        ready = [s for s in sessions if s.get("path", "").endswith(name)
                  and (s.get("kernel") or {}).get("execution_state") == "idle"]
         if ready and page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").count():
             time.sleep(0.5)
@@ -291,3 +292,39 @@ def _play_notebook(lab: str, page: Any) -> None:
         time.sleep(0.3)
     assert "You: place the tile" in _status(page)
     _shot(page, "reloaded")
+
+
+# every other notebook, run top to bottom in JupyterLab: no error output, and its board (a painted
+# canvas or the SVG picture of a board) or its plots show
+OTHERS = sorted(p.name for p in NOTEBOOK.parent.glob("*.ipynb") if p.name != NOTEBOOK.name)
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_notebook_runs_in_jupyterlab_and_shows_its_board(lab: str, page: Any, tmp_path: Path, name: str) -> None:
+    try:
+        page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset", timeout=90_000)
+        page.wait_for_selector(".jp-Notebook", timeout=90_000)
+        _wait_kernel(lab, page, timeout=120.0, name=name)
+        _dismiss_toasts(page)
+        _menu(page, "Edit", "Clear Outputs of All Cells")
+        _menu(page, "Run", "Run All Cells")
+        page.wait_for_timeout(1500)
+        _wait_idle(page)
+        page.wait_for_function(
+            "() => !Array.from(document.querySelectorAll('.jp-InputArea-prompt')).some(e => e.textContent.includes('*'))",
+            timeout=180_000)
+        outputs = page.locator(".jp-OutputArea-output")
+        # an error output carries the traceback's rule line and "Cell In[...]"
+        errors = [t for t in outputs.all_inner_texts() if "Traceback" in t or ("-" * 40 in t and "Cell In[" in t)]
+        assert not errors, errors[:1]
+        canvases = page.locator("canvas.wp-board, canvas.wp-inspector")
+        painted = canvases.count() and _painted_colours(page) > 8
+        pictures = page.locator(".jp-OutputArea-output svg, .jp-OutputArea-output img").count()
+        assert painted or pictures, f"{name} shows no board or picture"
+        page.screenshot(path=str(tmp_path / f"{name}.png"))
+    except BaseException:
+        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / f"{name}-failure.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot of the failure: {shot}")
+        raise
