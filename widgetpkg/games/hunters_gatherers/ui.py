@@ -352,7 +352,11 @@ class HuntersGatherersUI(GameUI):
         left = game.tiles_left
         parts = [f"{n} {esc(name)}" for name, n in left.items()]
         removed = game.removed_tiles
-        text = "Tiles left: " + " · ".join(parts)
+        # the edition is part of what is being played: say which rules and which tiles
+        rules = {"2020": "2020 rules", "classic": "classic (2002) rules"}.get(game.rules.edition, game.rules.edition)
+        tiles = {"2020": "2020 tiles", "classic": "classic tiles (reconstruction)"}.get(game.tileset.name,
+                                                                                      f"tiles: {game.tileset.name}")
+        text = f"{esc(rules)} · {esc(tiles)} · Tiles left: " + " · ".join(parts)
         if removed:
             text += f" · {len(removed)} removed (fit nowhere)"
         return text
