@@ -144,3 +144,20 @@ def test_app_exports_a_lesson(tmp_path) -> None:
     app = wp.play(played(steps=4))
     path = app.export_notebook(tmp_path / "lesson.ipynb", title="Here")
     assert path.exists() and "Here" in path.read_text()
+
+
+def test_clicking_a_feature_on_the_board_selects_its_node():
+    import widgetpkg as wp
+    from widgetpkg.games.hunters_gatherers import PlaceTile, PlaceMeeple
+
+    app = wp.play("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    game = app.model.game
+    game.set_next_tile(48)
+    app.model.apply(PlaceTile(-1, 0, 0))
+    app.model.apply(PlaceMeeple(-1, 0, "r1"))
+    inspector = app.inspector
+    px, py = app.board.cell_to_pixel(0, 0)   # the start tile's centre: its forest or meadow
+    app.board.click(px + 0.3 * app.board.view.scale, py + 0.3 * app.board.view.scale)
+    assert inspector.selected is not None
+    area = inspector.area(inspector.selected)
+    assert (0, 0) in area.cells and app.model.highlight

@@ -108,6 +108,7 @@ class BoardCanvas(HasTraits):
         self._redraw_pending = False
         #: Python seconds spent handling each click (including the redraw and the panel update)
         self.click_times: list[float] = []
+        self._feature_click_handlers: list[Callable[[Inspection], None]] = []
         #: the traceback of the last error a handler caught, for bug reports
         self.last_error: str | None = None
 
@@ -155,6 +156,11 @@ class BoardCanvas(HasTraits):
             return bool(self._guard(self._click)(px, py))
         finally:
             self.click_times.append(time.perf_counter() - started)
+
+    def on_feature_click(self, handler: Callable[[Inspection], None]) -> None:
+        """Call ``handler(inspection)`` when a click lands on a placed feature (e.g. to select it
+        in the inspector); the click still plays whatever is legal there."""
+        self._feature_click_handlers.append(handler)
 
     def hover(self, px: float, py: float) -> None:
         """The pointer is at canvas pixel ``(px, py)``: preview or inspect what is there."""
@@ -452,6 +458,13 @@ class BoardCanvas(HasTraits):
         name = getattr(agent, "name", type(agent).__name__)
         return f"it is {player}'s turn: the {name} agent plays it"
 
+    def _feature_clicked(self, game: Any, wx: float, wy: float) -> None:
+        if self._feature_click_handlers:
+            inspection = self.ui.inspect(game, wx, wy)
+            if inspection is not None:
+                for handler in self._feature_click_handlers:
+                    handler(inspection)
+
     def _click(self, px: float, py: float) -> bool:
         model = self.model
         if not self._inside(px, py):
@@ -470,6 +483,7 @@ class BoardCanvas(HasTraits):
         wx, wy = self.view.to_world(px, py)
         target = self._target_at(wx, wy)
         if target is None:
+            self._feature_clicked(game, wx, wy)
             why = self.ui.explain_click(game, wx, wy)
             if isinstance(why, str):
                 model.refuse(why)

@@ -94,6 +94,8 @@ class Inspector:
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self.refresh)
         model.observe(self._on_version, "version")
+        if app is not None:  # clicking a feature on the board selects its node here
+            app.board.on_feature_click(self.select_feature)
         self.refresh()
 
     # -- public API ---------------------------------------------------------------------------------
@@ -149,6 +151,12 @@ class Inspector:
         if self.app is not None:
             self.model.highlight = [list(c) for c in area.cells] if area is not None else []
         return area
+
+    def select_feature(self, inspection: Any) -> Any:
+        """Select the area holding the features a board inspection names (its ``regions``)."""
+        regions = set(getattr(inspection, "regions", ()))
+        area = next((a for a in self.areas if regions & set(a.features)), None)
+        return self.select(area.key) if area is not None else None
 
     def sorted_areas(self, by: str | None = None) -> list[Any]:
         """The areas in table order (``by``: kind, tiles, points, complete; default: the dropdown)."""
