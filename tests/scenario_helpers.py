@@ -26,14 +26,9 @@ import widgetpkg as wp
 from widgetpkg.core import Event, Scored
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 
+from areas_from_scratch import QUARTER_TURN  # the hand-written rotation of edge parts
+
 SIDES = ("N", "E", "S", "W")
-QUARTER_TURN = {
-    "N": "E", "E": "S", "S": "W", "W": "N",
-    "N-west": "E-north", "N-east": "E-south",
-    "E-north": "S-east", "E-south": "S-west",
-    "S-east": "W-south", "S-west": "W-north",
-    "W-south": "N-west", "W-north": "N-east",
-}
 
 
 # -- playing a scripted turn ----------------------------------------------------------------------
