@@ -54,7 +54,8 @@ class GreedyAgent(Agent):
     The margin is the agent's ``projected_scores()`` minus the best opponent's, so points that
     final scoring would award now (hunters, huts) count as well as points already scored. Ties
     are broken by the agent's seeded RNG. The look-ahead runs on a copy whose hidden piles are
-    reshuffled, so it can never learn the real next draw.
+    reshuffled, so it can never learn the real next draw. ``max_depth`` caps how many actions
+    one look-ahead chains (a safety net for games whose turns are long).
 
     >>> import widgetpkg as wp
     >>> g = wp.new_game("hunters-gatherers", seed=3)

@@ -1,0 +1,176 @@
+"""Agent strength: Random vs Greedy and Greedy vs MCTS in 2-player Hunters & Gatherers (2020 rules).
+
+    python benchmarks/agents.py [--games 50] [--seconds 0.25] [--jobs 2] [--out benchmarks/results/agents.json]
+
+Each match plays ``--games`` games with fixed seeds (game ``i`` uses seed ``--seed + i``); the
+challenger takes the first seat in even games and the second in odd ones. A tie counts as half
+a win. The margin is the challenger's score minus the other's (mean and standard error). MCTS
+runs on a time budget, so its moves, unlike everything else here, depend on the machine's speed.
+``--jobs`` plays games in parallel processes; use no more jobs than free cores, or MCTS gets
+less thinking time than its budget says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm  # type: ignore[import-untyped]
+
+import widgetpkg as wp
+from widgetpkg.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+
+SEATS = ("Red", "Blue")
+
+
+@dataclass(frozen=True)
+class Match:
+    name: str
+    defender: str  # agent spec: "random", "greedy" or "mcts"
+    challenger: str
+
+
+def make_agent(spec: str, seed: int, seconds: float) -> Agent:
+    if spec == "random":
+        return RandomAgent(seed=seed)
+    if spec == "greedy":
+        return GreedyAgent(seed=seed)
+    if spec == "mcts":
+        return MCTSAgent(seconds=seconds, seed=seed)
+    raise ValueError(f"unknown agent {spec!r}")
+
+
+def play_game(match: Match, number: int, seed: int, seconds: float, edition: str) -> dict[str, Any]:
+    """One seeded game; the challenger sits first when ``number`` is even."""
+    challenger = make_agent(match.challenger, seed * 2 + 1, seconds)
+    defender = make_agent(match.defender, seed * 2, seconds)
+    seat_of = {"challenger": SEATS[number % 2], "defender": SEATS[1 - number % 2]}
+    agents = {seat_of["challenger"]: challenger, seat_of["defender"]: defender}
+    g = wp.new_game("hunters-gatherers", players=list(SEATS), edition=edition, seed=seed)
+    thinking = {seat: 0.0 for seat in SEATS}
+    longest = {seat: 0.0 for seat in SEATS}
+    moves = {seat: 0 for seat in SEATS}
+    iterations: dict[str, list[int]] = {seat: [] for seat in SEATS}  # MCTS: per move with a choice
+    while not g.is_over:
+        seat = g.current_player
+        assert seat is not None
+        started = time.perf_counter()
+        action = agents[seat].choose(g)
+        took = time.perf_counter() - started
+        thinking[seat] += took
+        longest[seat] = max(longest[seat], took)
+        moves[seat] += 1
+        stats = getattr(agents[seat], "last_stats", None)
+        if stats and stats.get("share", 1.0) < 1.0:
+            iterations[seat].append(stats["iterations"])
+        g.apply(action)
+    c, d = seat_of["challenger"], seat_of["defender"]
+    return {
+        "game": number, "seed": seed, "challenger_seat": c,
+        "challenger_score": g.scores[c], "defender_score": g.scores[d],
+        "margin": g.scores[c] - g.scores[d],
+        "challenger_sec_per_move": thinking[c] / max(1, moves[c]),
+        "defender_sec_per_move": thinking[d] / max(1, moves[d]),
+        "challenger_max_sec_per_move": longest[c],
+        "challenger_mean_iterations": statistics.fmean(iterations[c]) if iterations[c] else None,
+    }
+
+
+def summarise(match: Match, games: list[dict[str, Any]]) -> dict[str, Any]:
+    margins = [r["margin"] for r in games]
+    wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
+    summary = {
+        "match": match.name, "defender": match.defender, "challenger": match.challenger, "games": len(games),
+        "challenger_win_rate": round(wins / len(games), 3),
+        "challenger_wins": sum(m > 0 for m in margins), "ties": sum(m == 0 for m in margins),
+        "mean_margin": round(statistics.fmean(margins), 2),
+        "margin_se": round(statistics.stdev(margins) / math.sqrt(len(margins)), 2) if len(margins) > 1 else None,
+        "challenger_mean_score": round(statistics.fmean(r["challenger_score"] for r in games), 1),
+        "defender_mean_score": round(statistics.fmean(r["defender_score"] for r in games), 1),
+        "challenger_sec_per_move": round(statistics.fmean(r["challenger_sec_per_move"] for r in games), 4),
+        "defender_sec_per_move": round(statistics.fmean(r["defender_sec_per_move"] for r in games), 4),
+        "challenger_max_sec_per_move": round(max(r["challenger_max_sec_per_move"] for r in games), 4),
+    }
+    searched = [r["challenger_mean_iterations"] for r in games if r["challenger_mean_iterations"] is not None]
+    if searched:
+        summary["challenger_mean_iterations"] = round(statistics.fmean(searched), 1)
+    return summary
+
+
+def run_match(match: Match, args: argparse.Namespace) -> list[dict[str, Any]]:
+    jobs = [(match, i, args.seed + i, args.seconds, args.edition) for i in range(args.games)]
+    bar = tqdm(total=len(jobs), desc=match.name, unit="game")
+    results: list[dict[str, Any]] = []
+    try:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for result in pool.map(play_game, *zip(*jobs)):
+                    results.append(result)
+                    bar.update()
+        else:
+            for job in jobs:
+                results.append(play_game(*job))
+                bar.update()
+    finally:
+        bar.close()
+    return results
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    head = f"{'match':<22} {'games':>5} {'win rate':>9} {'margin':>15} {'sec/move (chal./def.)':>23}"
+    rows = [head, "-" * len(head)]
+    for s in summaries:
+        margin = f"{s['mean_margin']:+.1f} ± {s['margin_se']:.1f}" if s["margin_se"] is not None else f"{s['mean_margin']:+.1f}"
+        rows.append(f"{s['match']:<22} {s['games']:>5} {s['challenger_win_rate']:>9.1%} {margin:>15} "
+                    f"{s['challenger_sec_per_move']:>11.4f} / {s['defender_sec_per_move']:.4f}")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games per match (default 50)")
+    parser.add_argument("--seconds", type=float, default=0.25, help="MCTS thinking time per move (default 0.25)")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
+    parser.add_argument("--edition", default="2020")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    parser.add_argument("--matches", default="random-greedy,greedy-mcts",
+                        help="comma-separated DEFENDER-CHALLENGER pairs (default random-greedy,greedy-mcts)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results" / "agents.json")
+    args = parser.parse_args()
+    if args.games < 1 or args.seconds <= 0 or args.jobs < 1:
+        parser.error("--games and --jobs must be positive, --seconds greater than 0")
+    matches = []
+    for pair in args.matches.split(","):
+        defender, _, challenger = pair.strip().partition("-")
+        matches.append(Match(f"{challenger} vs {defender}", defender, challenger))
+
+    started = time.perf_counter()
+    summaries, details = [], {}
+    for match in matches:
+        games = run_match(match, args)
+        summaries.append(summarise(match, games))
+        details[match.name] = games
+    report = {
+        "command": "python benchmarks/agents.py " + " ".join(
+            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "out"),
+        "machine": {"python": platform.python_version(), "processor": platform.machine()},
+        "edition": args.edition, "players": 2, "mcts_seconds": args.seconds, "jobs": args.jobs,
+        "wall_seconds": round(time.perf_counter() - started, 1),
+        "matches": summaries, "games": details,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1) + "\n")
+    print(table(summaries))
+    print(f"(challenger's win rate, ties half; margin = challenger minus defender, mean ± standard error) -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
