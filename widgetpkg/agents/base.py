@@ -34,4 +34,7 @@ class RandomAgent(Agent):
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("there is nothing to choose: the game is over")
+        return self.rng.choice(actions)

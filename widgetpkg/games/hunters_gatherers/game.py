@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
 from ...core import Action, Event, Game, InvalidOptionError, Note, register
-from . import inspect, scoring
+from . import heuristic, inspect, scoring
 from .inspect import AreaView
 from .notation import Position, PositionError, apply_position, format_position, parse_position, position_of
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
@@ -225,6 +225,11 @@ class HuntersGatherers(Game):
     def feature_graph(self) -> Any:
         """The areas as a networkx graph (optional extra ``graph``)."""
         return inspect.feature_graph(self)
+
+    def heuristic_scores(self) -> dict[str, float]:
+        """Projected scores plus the likely worth of unfinished features and unused figures:
+        what search agents evaluate positions by (see ``heuristic.py``)."""
+        return heuristic.heuristic_scores(self)
 
     def node(self, x: int, y: int, feature: str) -> int:
         """The graph node of a feature on the board; KeyError if there is none."""
