@@ -339,7 +339,7 @@ def check_completion_scoring(g, action, events, actor: str, figures_before, cell
         figures.append(wp.hunters_gatherers.Figure(actor, role, action.x, action.y, action.feature))
     graph = scratch.build(g.board, covered=g.covered(), figures=figures)
     expected = expected_completion_scores(graph, cell)
-    got = Counter((e.player, e.what, e.points, tuple(sorted(e.cells))) for e in events
+    got = Counter((e.player, e.what, e.points, tuple(sorted(e.refs))) for e in events
                   if isinstance(e, wp.Scored) and e.what in ("forest", "river"))
     assert got == expected, f"completion scores {dict(got)}, rulebook says {dict(expected)}"
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import widgetpkg as wp
-from widgetpkg.core import Action, Event, Game, Scored, Term
+from widgetpkg.core import Action, Event, Game, GameInfo, Scored, Term
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
 from widgetpkg.widgets.metrics import CommCounter
@@ -504,7 +504,7 @@ def test_scoring_log_lists_equations_and_selecting_one_highlights_its_tiles() ->
     assert len(options) == len(scored)
     assert f"+{scored[0].points}: {scored[0].what}" in options[0][0]
     app.panel.log.value = 0
-    assert [tuple(c) for c in app.model.highlight] == list(scored[0].cells)
+    assert [tuple(c) for c in app.model.highlight] == list(scored[0].refs)
     assert app.panel.log_detail.value
     app.panel.log.value = None
     assert app.model.highlight == []
@@ -635,6 +635,7 @@ class Noughts(Game):
     """Three in a row on a 3 x 3 grid, enough to drive the generic board."""
 
     name = "test-noughts"
+    info = GameInfo("test-noughts", "Noughts", min_players=2, max_players=2, chance=False, hidden_information=False)
     action_types: ClassVar[dict[str, type[Action]]] = {"Mark": Mark}
     _containers = ("_cells",)
 
@@ -649,6 +650,10 @@ class Noughts(Game):
     @property
     def phase(self) -> str:
         return "over" if len(self._cells) == 9 else "mark"
+
+    @property
+    def turn(self) -> int:
+        return len(self._cells)
 
     def legal_actions(self) -> list[Action]:
         return [Mark(x, y) for y in range(3) for x in range(3) if (x, y) not in self._cells]

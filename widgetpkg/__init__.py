@@ -4,26 +4,40 @@
 >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], edition="2020", seed=1)
 >>> g.current_player, g.scores
 ('Red', {'Red': 0, 'Blue': 0})
+
+Importing the package imports no game and no widget library: a game's package loads when it is
+first asked for (``wp.new_game(name)``, ``wp.game_info(name)`` or ``wp.<game_package>``).
 """
 
-from .core import (
-    Action, Event, Game, IllegalActionError, InvalidOptionError, SaveFileError, Scored, WidgetpkgError,
-    game_names, load_game, new_game,
-)
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
 from . import agents
-from .games import hunters_gatherers
+from .core import (
+    Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Option, SaveFileError, Scored,
+    WidgetpkgError, game_info, game_names, load_game, new_game,
+)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
-def play(game="hunters-gatherers", **options):  # type: ignore[no-untyped-def]
+def play(game: Any = "hunters-gatherers", **options: Any) -> Any:
     """Start a game in the Jupyter widgets and return the app (display it); see
     :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
     from .widgets.app import play as _play
     return _play(game, **options)
 
 
+def __getattr__(name: str) -> Any:
+    # wp.hunters_gatherers, wp.stone_age, ...: a game's package, imported when first used
+    if f"{name.replace('_', '-')}" in game_names():
+        return importlib.import_module(f".games.{name}", __name__)
+    raise AttributeError(f"module 'widgetpkg' has no attribute {name!r}")
+
+
 __all__ = [
-    "Action", "Event", "Game", "IllegalActionError", "InvalidOptionError", "SaveFileError", "Scored",
-    "WidgetpkgError", "agents", "game_names", "hunters_gatherers", "load_game", "new_game", "play",
+    "Action", "Event", "Game", "GameInfo", "IllegalActionError", "InvalidOptionError", "Option", "SaveFileError",
+    "Scored", "WidgetpkgError", "agents", "game_info", "game_names", "load_game", "new_game", "play",
 ]

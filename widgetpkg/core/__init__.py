@@ -3,9 +3,10 @@
 from .actions import Action, Event, Note, Scored, Term
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, WidgetpkgError
 from .game import Game, Step
-from .registry import game_names, load_game, new_game, register
+from .info import GameInfo, Option
+from .registry import game_class, game_info, game_names, load_game, new_game, register
 
 __all__ = [
-    "Action", "Event", "Game", "IllegalActionError", "InvalidOptionError", "Note", "SaveFileError",
-    "Scored", "Step", "Term", "WidgetpkgError", "game_names", "load_game", "new_game", "register",
+    "Action", "Event", "Game", "GameInfo", "IllegalActionError", "InvalidOptionError", "Note", "Option", "SaveFileError",
+    "Scored", "Step", "Term", "WidgetpkgError", "game_class", "game_info", "game_names", "load_game", "new_game", "register",
 ]

@@ -11,6 +11,7 @@ import dataclasses
 import typing
 from dataclasses import dataclass
 from functools import cache
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from .errors import SaveFileError
@@ -100,7 +101,8 @@ class Scored(Event):
     what: str
     terms: tuple[Term, ...]
     detail: str = ""
-    cells: tuple[tuple[int, int], ...] = ()
+    #: game-defined references to what scored (H&G: cells ``(x, y)``), for highlights in the views
+    refs: tuple[Hashable, ...] = ()
 
     @property
     def points(self) -> int:

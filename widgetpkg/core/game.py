@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Sequence
 
 from .actions import Action, Event, Scored, action_from_json
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError
+from .info import GameInfo
 
 SAVE_FORMAT = "widgetpkg-game"
 SAVE_VERSION = 1
@@ -42,17 +43,16 @@ class Game(ABC):
     """
 
     name: ClassVar[str]
+    #: the game's declared facts (title, players, options, chance); see :mod:`widgetpkg.core.info`
+    info: ClassVar[GameInfo]
     action_types: ClassVar[dict[str, type[Action]]]
     #: event types that reveal hidden information, left out of ``preview``
     hidden_events: ClassVar[tuple[type[Event], ...]] = ()
     _containers: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, *, players: Sequence[str], seed: int | None, options: dict[str, Any]) -> None:
-        players = tuple(players)
-        if not all(isinstance(p, str) and p for p in players):
-            raise InvalidOptionError("player names must be non-empty strings")
-        if len(set(players)) != len(players):
-            raise InvalidOptionError(f"player names must be different, got {list(players)}")
+    def __init__(self, *, players: Sequence[str] | int, seed: int | None, options: dict[str, Any]) -> None:
+        players = self.info.player_names(players)
+        self.info.check_options(options)
         if seed is None:
             seed = secrets.randbits(32)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -89,6 +89,41 @@ class Game(ABC):
     def projected_scores(self) -> dict[str, int]:
         """Scores plus what final scoring would add if the game ended now."""
         return dict(self._scores)
+
+    def heuristic_scores(self) -> dict[str, float]:
+        """A position estimate for search (agents' leaves); by default the projected scores."""
+        return dict(self.projected_scores())
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """How many player turns have ended: increases by one when a turn passes to the next
+        decision-maker (a turn may hold several actions; agents look ahead by it)."""
+
+    def winners(self) -> list[str]:
+        """The players with the best score once the game is over (ties share the win, after the
+        game's own tie-breaks); empty while it goes on."""
+        if not self.is_over:
+            return []
+        best = max(self._scores.values())
+        return [p for p in self.players if self._scores[p] == best]
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Points by category for each player; each player's categories sum to their score.
+
+        By default the categories are what the ``Scored`` events name (scores are the sum of
+        their events); points from before the history starts (a resampled clone) are "earlier".
+        """
+        table: dict[str, dict[str, int]] = {p: {} for p in self.players}
+        for event in self.events():
+            if isinstance(event, Scored) and event.points:
+                row = table[event.player]
+                row[event.what] = row.get(event.what, 0) + event.points
+        for player, row in table.items():
+            rest = self._scores[player] - sum(row.values())
+            if rest:
+                row["earlier"] = rest
+        return table
 
     @property
     def is_over(self) -> bool:

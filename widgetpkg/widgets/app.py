@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..core import Game, InvalidOptionError, new_game
-from .adapter import SEAT_COLOURS, esc
+from ..ui.contract import SEAT_COLOURS, esc
 from .board import BoardCanvas
 from .model import GameModel
 from .panel import Panel, agent_label

@@ -49,7 +49,7 @@ from traitlets import Any as AnyTrait
 from traitlets import HasTraits, Int
 
 from ..render.canvas import CanvasPainter
-from .adapter import GameUI, Inspection, Style, Target, View, ui_for
+from ..ui.contract import GameUI, Inspection, Style, Target, View, ui_for
 from .model import GameModel
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,8 @@ class BoardCanvas(HasTraits):
 
     def cell_to_pixel(self, x: int, y: int) -> tuple[float, float]:
         """The canvas pixel at the centre of board cell ``(x, y)`` in the current view."""
-        return self.view.to_pixel(*self.ui.cell_centre(x, y))
+        point = self.ui.ref_point(self.model.game, (x, y)) or (x + 0.5, y + 0.5)
+        return self.view.to_pixel(*point)
 
     def pixel_to_cell(self, px: float, py: float) -> tuple[int, int]:
         wx, wy = self.view.to_world(px, py)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from .. import agents as agent_module
-from .adapter import SEAT_COLOURS, GameUI, LogEntry, esc
+from ..ui.contract import SEAT_COLOURS, GameUI, LogEntry, esc
 
 if TYPE_CHECKING:
     from .app import App
@@ -293,7 +293,7 @@ class Panel:
         entry = self._log[index]
         where = f"<div class='wp-small'>{esc(entry.detail)}</div>" if entry.detail else ""
         self.log_detail.value = f"<div><b>{esc(entry.text)}</b></div>{where}"
-        self.model.highlight = [list(c) for c in entry.cells]
+        self.model.highlight = [list(c) for c in entry.refs]
 
     def _guarded(self, action: Callable[..., Any], *args: Any) -> Any:
         try:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
-from ...core import Action, Event, Game, InvalidOptionError, Note, register
+from ...core import Action, Event, Game, GameInfo, InvalidOptionError, Note, Option, register
 from . import heuristic, inspect, scoring
 from .inspect import AreaView
 from .notation import Position, PositionError, apply_position, format_position, parse_position, position_of
@@ -78,6 +78,24 @@ class TileRemoved(Event):
         return f"tile {self.tile} fits nowhere and is removed from the game"
 
 
+INFO = GameInfo(
+    name="hunters-gatherers",
+    title="Carcassonne: Hunters & Gatherers",
+    min_players=2,
+    max_players=5,
+    options=(
+        Option("edition", "2020", "Rules", choices=("2020", "classic"),
+               help="the 2020 rules (menhir tiles) or the classic 2002 rules (gold nuggets)"),
+        Option("tileset", None, "Tile set", kind=(str, PurePath),
+               help='"2020", "classic" or a YAML file of your own; default: the edition\'s own set'),
+        Option("rules", None, "Ruling switches", kind=dict, help="see docs/rulings.md"),
+    ),
+    chance=True,
+    hidden_information=True,
+    description="Lay landscape tiles, place gatherers, fishers and hunters, score forests, rivers and grasslands.",
+)
+
+
 @register
 class HuntersGatherers(Game):
     """Carcassonne: Hunters & Gatherers for 2-5 players, 2020 or classic rules.
@@ -87,17 +105,17 @@ class HuntersGatherers(Game):
     ``rules`` (ruling switches, see docs/rulings.md) and ``seed``.
     """
 
-    name = "hunters-gatherers"
+    name = INFO.name
+    info = INFO
     action_types = ACTION_TYPES
     hidden_events = (TileRemoved,)
     _containers = ("_board", "_tile_cell", "_parent", "_sys_parent", "_area", "_system", "_frontier", "_figures",
                    "_covered", "_meeples", "_huts", "_regular", "_extra", "_removed")
 
-    def __init__(self, *, players: Sequence[str] = ("Red", "Blue"), edition: str = "2020",
+    def __init__(self, *, players: Sequence[str] | int = ("Red", "Blue"), edition: str = "2020",
                  tileset: str | Path | None = None, rules: dict[str, bool] | None = None,
                  seed: int | None = None) -> None:
-        if isinstance(players, str) or not 2 <= len(players) <= 5:
-            raise InvalidOptionError(f"Hunters & Gatherers is for 2 to 5 players, got {players!r}")
+        players = INFO.player_names(players)
         self.rules: RuleSet = ruleset(edition, rules)
         try:
             self.tileset: TileSet = load_tileset(tileset if tileset is not None else edition)
@@ -121,7 +139,7 @@ class HuntersGatherers(Game):
         self._journal = None
 
     #: everything that makes up the state: what a position replaces
-    _state_names = (*_containers, "_scores", "_turn", "_phase", "_hand", "_hand_pile", "_placed", "_turn_cells",
+    _state_names = (*_containers, "_scores", "_turn", "_turns_ended", "_phase", "_hand", "_hand_pile", "_placed", "_turn_cells",
                     "_in_extra_turn")
 
     def _empty_state(self) -> None:
@@ -143,6 +161,7 @@ class HuntersGatherers(Game):
         self._extra = [t.id for t in self.tileset.extra]
         self._removed: list[int] = []
         self._turn = 0
+        self._turns_ended = 0
         self._phase = "place_tile"
         self._hand: int | None = None
         self._hand_pile = "regular"
@@ -158,6 +177,11 @@ class HuntersGatherers(Game):
     @property
     def phase(self) -> str:
         return self._phase
+
+    @property
+    def turn(self) -> int:
+        """Turns ended so far (an extra turn after a menhir or gold forest is a turn of its own)."""
+        return self._turns_ended
 
     @property
     def current_tile(self) -> Tile | None:
@@ -466,12 +490,14 @@ class HuntersGatherers(Game):
         player = self.players[self._turn]
         if earned_extra and not self._in_extra_turn and (self._regular or self.rules.extra_turn_after_last_tile):
             if self._draw("extra", events):
+                self._set("_turns_ended", self._turns_ended + 1)
                 self._set("_in_extra_turn", True)
                 token = "gold nugget" if earned_extra == "gold" else earned_extra
                 events.append(Note(f"{player} completed a forest with a {token} and takes an extra turn "
                                    f"with {self.tileset.extra_kind} tile {self._hand}"))
                 return
             events.append(Note(f"no {self.tileset.extra_kind} tile left: no extra turn"))
+        self._set("_turns_ended", self._turns_ended + 1)
         if self._regular:
             self._set("_turn", (self._turn + 1) % len(self.players))
             self._set("_in_extra_turn", False)

@@ -28,7 +28,7 @@ from typing import Any, cast
 
 from ...core import Action
 from ...render.painter import Painter
-from ...widgets.adapter import GameUI, Inspection, Rect, Style, Target, View, esc, register_ui
+from ...ui.contract import GameUI, Inspection, Rect, Style, Target, View, esc, register_ui
 from . import render
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
@@ -271,6 +271,12 @@ class HuntersGatherersUI(GameUI):
             return PlaceHut(x, y, fid)
         return PlaceMeeple(x, y, fid)
 
+    def ref_point(self, game: HuntersGatherers, ref: Any) -> tuple[float, float] | None:  # type: ignore[override]
+        """References are board cells ``(x, y)``: their centre."""
+        if isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(v, int) for v in ref):
+            return (ref[0] + 0.5, ref[1] + 0.5)
+        return None
+
     def skip_action(self, game: HuntersGatherers) -> Action | None:  # type: ignore[override]
         return Pass() if game.phase == "place_figure" else None
 
@@ -303,7 +309,7 @@ class HuntersGatherersUI(GameUI):
             px, py = view.to_pixel(x, y)
             for j, i0, i1 in feature_runs(placed.tile, placed.rotation, fid):
                 painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=_HIGHLIGHT, alpha=0.55)
-        for x, y in inspection.cells:
+        for x, y in inspection.refs:
             px, py = view.to_pixel(x, y)
             painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=_HIGHLIGHT_EDGE, width=2)
         # the figures on the area stay on top of the highlight, in their own colours

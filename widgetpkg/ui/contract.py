@@ -1,15 +1,29 @@
-"""The contract between the generic widgets and one game: a ``GameUI`` adapter per game.
+"""The contract between the generic views and one game: a ``GameUI`` adapter per game.
 
-The board canvas, the panel and the model know nothing about tiles, meeples or workers. They
-ask the game's adapter what to draw and what may be clicked:
+This module is widget-free: the canvas board, the panel and the SVG pictures all draw through it,
+and importing it never imports ipywidgets or ipycanvas. The views know nothing about tiles,
+meeples or workers. They ask the game's adapter what to draw and what may be clicked:
+
+- the *board kind*: ``"open"`` (a landscape that grows: pan, zoom, follow the action) or
+  ``"fixed"`` (a printed board drawn whole, no pan or zoom), and the titled *regions* of the picture
+  (player boards, pools, a card display);
 
 - the *background*: pieces drawn once and kept (placed tiles), as a mapping ``key -> value``
   that the board diffs after every change, drawing only what is new and erasing what went away;
 - the *marks*: what changes every move (figures, the last placed tiles, legal cells, spots);
 - the *targets*: the legal things to click now, each with the action(s) a click plays. A target
-  with several ``choices`` (a tile's valid rotations) lets the user cycle them before clicking;
+  with several ``choices`` either lets the user cycle them before clicking (a tile's valid
+  rotations) or opens a small menu of them (how many people to send);
+- the *prompt*: decisions that are not a spot on the board (which tools, how to pay, skip), as
+  buttons in the panel. By default every legal action that no target offers is in the prompt, so
+  a game with no drawing code at all is still playable;
 - *inspection*: what hovering a point shows (a whole area highlighted, what it is worth now);
-- panel parts: the phase in words, the piece in hand, figures left, piles, the log.
+- panel parts: the phase in words, per-player columns, sections (hand, pools, piles, cards), the
+  log, the game's key bindings and help.
+
+*References* (:data:`Ref`) are game-defined, hashable names of things on the board: a cell
+``(x, y)``, a place ``("place", "forest")``, a square of one valley. Events, log lines and
+inspections carry them; only the game's adapter knows how to highlight them (:meth:`GameUI.highlight`).
 
 Coordinates: the adapter works in *world units* of one board cell (cell ``(x, y)`` spans
 ``[x, x + 1] x [y, y + 1]``); the board maps them to canvas pixels with a :class:`View`.
@@ -37,11 +51,11 @@ from typing import Any, ClassVar
 
 from ..core import Action, Game, Scored
 from ..render.painter import Painter
+from .palette import SEAT_COLOURS, seat_colour
 
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in world units
-
-#: default player colours by seat (the figure colours of the box)
-SEAT_COLOURS = ("#d7392f", "#2f6fd6", "#f4c430", "#2aa35a", "#2b2b2b")
+#: a game-defined reference to something on the board (hashable; only the game's adapter reads it)
+Ref = Hashable
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,19 @@ class Target:
     choices: tuple[Action, ...]
     shape: tuple
     label: str = ""
+    #: several choices open a menu (labelled by ``choice_labels``) instead of being cycled
+    menu: bool = False
+    choice_labels: tuple[str, ...] = ()
+
+    @property
+    def mode(self) -> str:
+        """``"play"`` (one action), ``"cycle"`` (choices cycled, e.g. rotations) or ``"menu"``."""
+        if len(self.choices) == 1:
+            return "play"
+        return "menu" if self.menu else "cycle"
+
+    def labels(self) -> tuple[str, ...]:
+        return self.choice_labels or tuple(str(c) for c in self.choices)
 
     def contains(self, wx: float, wy: float, slack: float = 0.0) -> bool:
         if self.shape[0] == "circle":
@@ -103,17 +130,57 @@ class Inspection:
     title: str
     lines: tuple[str, ...] = ()
     regions: tuple = ()
-    cells: tuple[tuple[int, int], ...] = ()
+    refs: tuple[Ref, ...] = ()
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the scoring log and the board cells it concerns."""
+    """One line of the scoring log and the things on the board it concerns."""
 
     text: str
     detail: str = ""
-    cells: tuple[tuple[int, int], ...] = ()
+    refs: tuple[Ref, ...] = ()
     player: str | None = None
+
+
+@dataclass(frozen=True)
+class Region:
+    """A titled part of the picture (a player board, a pool, a card display), in world units."""
+
+    key: Hashable
+    title: str
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the prompt: a decision that is not a spot on the board.
+
+    ``group`` gathers buttons under a heading ("Tools", "Pay with"); ``detail`` is a tooltip.
+    """
+
+    label: str
+    action: Action
+    group: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A per-player column of the panel's score table: ``values`` maps each player to its text."""
+
+    label: str
+    values: Mapping[str, str]
+    numeric: bool = True
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of the panel (HTML): what is in hand, the pools, the piles, the cards."""
+
+    title: str
+    html: str
+    open: bool = True
 
 
 @dataclass
@@ -125,8 +192,7 @@ class Style:
     def colour(self, player: str, players: Sequence[str] = ()) -> str:
         if player in self.colours:
             return self.colours[player]
-        index = list(players).index(player) if player in players else 0
-        return SEAT_COLOURS[index % len(SEAT_COLOURS)]
+        return seat_colour(player, players)
 
 
 class GameUI:
@@ -137,6 +203,13 @@ class GameUI:
     """
 
     game_name: ClassVar[str] = ""
+    #: "open": a landscape that grows (pan, zoom, follow the action); "fixed": a printed board
+    #: shown whole at the scale that fits the canvas
+    board_kind: ClassVar[str] = "open"
+    #: the label of the button that cycles a target's choices (H&G: "Rotate")
+    cycle_label: ClassVar[str] = "Next choice"
+    #: the game's own keys: key -> command ("cycle", "play", "undo", "redo", "fit", ...)
+    keys: ClassVar[Mapping[str, str]] = {}
     #: pixels per cell at the default zoom, and the zoom steps offered
     default_scale: ClassVar[int] = 64
     scales: ClassVar[tuple[int, ...]] = (32, 40, 48, 56, 64, 80, 96, 112, 128)
@@ -148,9 +221,13 @@ class GameUI:
         """The world rectangle that should be in view (pieces and legal places)."""
         return (0.0, 0.0, 1.0, 1.0)
 
-    def cell_centre(self, x: int, y: int) -> tuple[float, float]:
-        """The world point at the centre of board cell ``(x, y)``."""
-        return (x + 0.5, y + 0.5)
+    def regions(self, game: Game) -> list[Region]:
+        """The titled parts of the picture (none for a single landscape)."""
+        return []
+
+    def ref_point(self, game: Game, ref: Ref) -> tuple[float, float] | None:
+        """The world point a reference sits at (where a floating "+N" or a pointer goes), or None."""
+        return None
 
     # -- drawing --------------------------------------------------------------------------------
     def background(self, game: Game) -> Mapping[Hashable, Any]:
@@ -191,10 +268,11 @@ class GameUI:
 
     def draw_inspection(self, painter: Painter, game: Game, inspection: Inspection, view: View,
                         style: Style) -> None:
-        """Highlight what an inspection is about (by default its cells)."""
-        for x, y in inspection.cells:
-            px, py = view.to_pixel(x, y)
-            painter.rect(px, py, view.scale, view.scale, fill="#fff36b", alpha=0.35)
+        """Highlight what an inspection is about (by default its references)."""
+        self.highlight(painter, game, inspection.refs, view)
+
+    def highlight(self, painter: Painter, game: Game, refs: Sequence[Ref], view: View) -> None:
+        """Light up the things ``refs`` name (a selected log line, an inspected area)."""
 
     # -- clicking -------------------------------------------------------------------------------
     def targets(self, game: Game) -> list[Target]:
@@ -206,9 +284,11 @@ class GameUI:
         the reason itself in words."""
         return "nothing to do there"
 
-    def skip_action(self, game: Game) -> Action | None:
-        """The action of the panel's Skip button, if legal now."""
-        return None
+    def prompt(self, game: Game, targets: Sequence[Target]) -> list[Choice]:
+        """The decisions the panel offers as buttons: by default every legal action that no target
+        offers, labelled by its ``str``."""
+        offered = {a for t in targets for a in t.choices}
+        return [Choice(str(a), a) for a in game.legal_actions() if a not in offered]
 
     def inspect(self, game: Game, wx: float, wy: float) -> Inspection | None:
         """What hovering world point ``(wx, wy)`` is about, or None."""
@@ -221,20 +301,19 @@ class GameUI:
             return "Game over", ""
         return f"{game.current_player}: {game.phase.replace('_', ' ')}", ""
 
-    def hand_html(self, game: Game, choice: Action | None) -> str:
-        """The piece in hand (HTML, e.g. an inline SVG), shown as ``choice`` would play it."""
-        return ""
+    def columns(self, game: Game) -> list[Column]:
+        """Per-player columns of the score table beyond the score itself (projected score,
+        resources, figures left, food and shelter tracks)."""
+        projected = game.projected_scores()
+        return [Column("Projected", {p: str(projected[p]) for p in game.players})]
 
-    def figures_left(self, game: Game) -> dict[str, str]:
-        """Per player, what they have left to place, in words."""
-        return {}
+    def sections(self, game: Game, choice: Action | None) -> list[Section]:
+        """Titled blocks of the panel: what is in hand (shown as ``choice`` would play it), pools,
+        piles, cards."""
+        return []
 
-    def piles_html(self, game: Game) -> str:
-        """How much is left to draw."""
-        return ""
-
-    def remaining_html(self, game: Game) -> str:
-        """What is left to draw, in detail (shown on demand)."""
+    def help_html(self, game: Game) -> str:
+        """What to click and which keys do what, for this game."""
         return ""
 
     def log(self, game: Game) -> list[LogEntry]:
@@ -270,7 +349,7 @@ def scored_entry(event: Scored) -> LogEntry:
     """A log line for a scoring event: the equation, the detail apart."""
     equation = " + ".join(str(t) for t in event.terms if t.count) or " + ".join(map(str, event.terms)) or "nothing"
     return LogEntry(f"{event.player} +{event.points}: {event.what} {equation}", event.detail,
-                    tuple(event.cells), event.player)
+                    tuple(event.refs), event.player)
 
 
 def esc(text: Any) -> str:
@@ -304,10 +383,15 @@ def ui_for(game: Game) -> GameUI:
 
 __all__ = [
     "SEAT_COLOURS",
+    "Choice",
+    "Column",
     "GameUI",
     "Inspection",
     "LogEntry",
     "Rect",
+    "Ref",
+    "Region",
+    "Section",
     "Style",
     "Target",
     "View",
