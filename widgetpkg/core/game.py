@@ -184,6 +184,29 @@ class Game(ABC):
         """Every event of the game so far, in order."""
         return [e for step in self._history for e in step.events]
 
+    # -- positions, lessons and data files --------------------------------------------------------
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None) -> Game:
+        """A new game set up from ``to_position()`` text."""
+        raise InvalidOptionError(f"{cls.info.title} has no position text")
+
+    def to_position(self) -> str:
+        """The position as readable text that ``from_position`` reads back."""
+        raise InvalidOptionError(f"{self.info.title} has no position text")
+
+    def lesson_position(self, steps: Sequence[Action]) -> str | None:
+        """Position text from which replaying ``steps`` (undone steps, in redo order) gives the same
+        game again, hidden draws included; None where no such text can be written (then a lesson
+        replays the saved game instead)."""
+        return None
+
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check one of the game's data files (a tile set, a components file); return a summary
+        line, or raise a WidgetpkgError naming what is wrong. ``simulate`` adds the game's
+        fairness checks where it has some."""
+        raise InvalidOptionError(f"{cls.info.title} reads no data files")
+
     # -- saving ---------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The game as versioned JSON: options, seed and the steps played (undone ones excluded)."""

@@ -539,6 +539,21 @@ class HuntersGatherers(Game):
         rng.shuffle(self._extra)
 
     # -- positions and edits ----------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None) -> HuntersGatherers:
+        from . import position
+        return position(text, seed=seed)
+
+    def lesson_position(self, steps: Sequence[Action]) -> str | None:
+        from .lesson import lesson_position
+        return lesson_position(self, steps)
+
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a tile-set YAML file (see docs/tileset-format.md)."""
+        from .lesson import validate_tileset
+        return validate_tileset(path)
+
     def to_position(self) -> str:
         """The state as position text (at the start of a turn); ``position(text)`` reads it back."""
         return format_position(position_of(self))
