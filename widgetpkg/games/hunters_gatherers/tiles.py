@@ -17,6 +17,7 @@ part ``2 - k`` of the neighbour's opposite side, which is all the geometry the e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -124,10 +125,16 @@ class Tile:
 
 def _fit_table(tile: Tile) -> tuple[tuple[int, ...], ...]:
     """For each of the 256 side constraints, the rotations of ``tile`` that meet it."""
+    return _fit_table_for(tuple((r, o.code) for r, o in tile.rotations.items()))
+
+
+@cache
+def _fit_table_for(codes: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    # many tiles share their edges: one table per distinct set of rotation codes
     table = []
     for need in range(256):
         mask = ((need | need >> 1) & 0x55) * 3  # a side is constrained where either of its bits is set
-        rotations = tuple(r for r, o in tile.rotations.items() if o.code & mask == need)
+        rotations = tuple(r for r, code in codes if code & mask == need)
         table.append(_SHARED_ROTATIONS.setdefault(rotations, rotations))
     return tuple(table)
 
