@@ -23,7 +23,7 @@ from .core import (
 __version__ = "0.2.0"
 
 
-def play(game: Any = "hunters-gatherers", **options: Any) -> Any:
+def play(game: Any, **options: Any) -> Any:
     """Start a game in the Jupyter widgets and return the app (display it); see
     :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
     from .widgets.app import play as _play
