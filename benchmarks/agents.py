@@ -5,7 +5,8 @@
 
 Each match plays ``--games`` games with fixed seeds (game ``i`` uses seed ``--seed + i``); the
 challenger takes the first seat in even games and the second in odd ones. A tie counts as half
-a win; who wins is the game's own ``winners()`` (tie-breaks included). The margin is the challenger's score minus the other's (mean and standard error). MCTS
+a win; who wins is the game's own ``winners()`` (tie-breaks included). The margin is the
+challenger's score minus the other's (mean and standard error). MCTS
 runs on a time budget, so its moves, unlike everything else here, depend on the machine's speed.
 ``--jobs`` plays games in parallel processes; use no more jobs than free cores, or MCTS gets
 less thinking time than its budget says.
@@ -132,7 +133,7 @@ def table(summaries: list[dict[str, Any]]) -> str:
     head = f"{'match':<22} {'games':>5} {'win rate':>9} {'margin':>15} {'sec/move (chal./def.)':>23}"
     rows = [head, "-" * len(head)]
     for s in summaries:
-        margin = f"{s['mean_margin']:+.1f} ± {s['margin_se']:.1f}" if s["margin_se"] is not None else f"{s['mean_margin']:+.1f}"
+        margin = f"{s['mean_margin']:+.1f}" + (f" ± {s['margin_se']:.1f}" if s["margin_se"] is not None else "")
         rows.append(f"{s['match']:<22} {s['games']:>5} {s['challenger_win_rate']:>9.1%} {margin:>15} "
                     f"{s['challenger_sec_per_move']:>11.4f} / {s['defender_sec_per_move']:.4f}")
     return "\n".join(rows)
@@ -176,7 +177,8 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1) + "\n")
     print(table(summaries))
-    print(f"(challenger's win rate, ties half; margin = challenger minus defender, mean ± standard error) -> {args.out}")
+    print("(challenger's win rate, ties half; margin = challenger minus defender, mean ± standard error)"
+          f" -> {args.out}")
 
 
 if __name__ == "__main__":

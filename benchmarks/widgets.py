@@ -79,7 +79,8 @@ def play_game(seed: int) -> dict[str, Any]:
         measure("pan", lambda: board.pan(1, 0))
         measure("zoom", lambda: board.zoom(1))
         measure("fit", board.fit)
-        measure("page_reload_redraw", lambda: board.canvas[-1]._handle_frontend_event(None, {"event": "client_ready"}, []))
+        reload = {"event": "client_ready"}
+        measure("page_reload_redraw", lambda: board.canvas[-1]._handle_frontend_event(None, reload, []))
         measure("undo_last_step", model.undo)
         measure("history_to_start", lambda: model.goto(0))
         measure("history_to_end", lambda: model.goto(model.steps()))

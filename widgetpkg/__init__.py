@@ -16,8 +16,20 @@ from typing import Any
 
 from . import agents
 from .core import (
-    Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Option, SaveFileError, Scored,
-    WidgetpkgError, game_info, game_names, load_game, new_game,
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    InvalidOptionError,
+    Option,
+    SaveFileError,
+    Scored,
+    WidgetpkgError,
+    game_info,
+    game_names,
+    load_game,
+    new_game,
 )
 
 __version__ = "0.2.0"

@@ -9,13 +9,14 @@ drawing positions to SVG and offering only legal targets.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 import pytest
+from conformance import toys  # noqa: F401  (registers the toy game)
 
 import widgetpkg as wp
-from conformance import toys  # noqa: F401  (registers the toy game)
 from widgetpkg.core import Action, Game
 
 GAMES = sorted(set(wp.game_names()))
@@ -48,10 +49,8 @@ def public_view(game: Game) -> dict[str, Any]:
     view = {"json": game.to_json(), "legal": game.legal_actions(), "scores": game.scores, "phase": game.phase,
             "turn": game.turn, "player": game.current_player, "projected": game.projected_scores(),
             "breakdown": game.score_breakdown(), "winners": game.winners()}
-    try:
+    with contextlib.suppress(wp.WidgetpkgError):
         view["position"] = game.to_position()
-    except wp.WidgetpkgError:
-        pass
     return view
 
 

@@ -8,7 +8,7 @@ game one placement, or one resolution with its payments and tool choices).
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core import Action, Game
 from .base import Agent

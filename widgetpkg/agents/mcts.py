@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core import Action, Game
 from .base import Agent
@@ -157,7 +158,8 @@ class MCTSAgent(Agent):
     def _stats(self, search: _Search, actions: list[Action], done: int, started: float) -> dict[str, Any]:
         """The most visited action (ties: the better mean, then a seeded coin) and how the search went."""
         root, me = search.root, search.me
-        best = max(actions, key=lambda a: (root.children[a].visits, root.children[a].total[me] / root.children[a].visits,
+        best = max(actions, key=lambda a: (root.children[a].visits,
+                                           root.children[a].total[me] / root.children[a].visits,
                                            search.tie_break[a]))
         visits = sum(child.visits for child in root.children.values())
         return {"iterations": done, "seconds": round(time.perf_counter() - started, 4), "action": best,
