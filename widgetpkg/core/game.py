@@ -72,27 +72,12 @@ class Game(ABC):
         self.players: tuple[str, ...] = players
         self.seed: int = seed
         self.options: dict[str, Any] = options
-        self.rng = random.Random(seed)  # the property below: see ``clone`` for the sharing
+        #: every draw of the game comes from this RNG, through ``_random`` (see ``clone`` for why)
+        self.rng = random.Random(seed)
         self._scores: dict[str, int] = {p: 0 for p in players}
         self._history: list[Step] = []
         self._redo: list[Action] = []
         self._journal: list[tuple] | None = None
-
-    # -- the RNG -----------------------------------------------------------------------------------
-    # A clone shares its original's RNG object until either of them draws: copying the state of a
-    # Mersenne Twister is most of what a clone would otherwise cost, and many copies never draw.
-    @property
-    def rng(self) -> random.Random:
-        """The game's RNG (every draw of the game comes from it; draw through ``_random``)."""
-        if self._rng_shared:
-            self._rng = _copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
 
     # -- the protocol -------------------------------------------------------------------------
     @property
@@ -305,11 +290,13 @@ class Game(ABC):
             twin._history = []
             twin._redo = []
             # future dice and draws come from the game's RNG: reseed the copy's from ``rng`` too
-            twin.rng = random.Random(resample_hidden.getrandbits(128))
+            twin.rng = random.Random(resample_hidden.getrandbits(64))
             twin._resample_hidden(resample_hidden)
         else:
-            # shared until one of the two draws (see ``rng``): nothing to copy now
-            self._rng_shared = twin._rng_shared = True
+            # Copying a Mersenne Twister's state is most of what a clone would otherwise cost, and
+            # many copies never draw: both games share the RNG object, marked shared, and
+            # ``_random`` gives a game its own copy before its first draw.
+            self.rng.shared = True  # type: ignore[attr-defined]
         return twin
 
     def _resample_hidden(self, rng: random.Random) -> None:
@@ -360,7 +347,7 @@ class Game(ABC):
             return ("set", name, current)
         if kind == "rng":
             # swapped, not mutated in place: the RNG object may be shared with a copy
-            current = ("rng", self._rng, self._rng_shared)
+            current = ("rng", self.rng)
             restored = random.Random.__new__(random.Random)
             restored.setstate(name)
             self.rng = restored
@@ -402,7 +389,7 @@ class Game(ABC):
         if kind == "set":
             setattr(self, name, op[2])
         elif kind == "rng":
-            self._rng, self._rng_shared = name, op[2]
+            self.rng = name
         elif kind == "put":
             getattr(self, name)[op[2]] = op[3]
         elif kind == "drop":
@@ -445,9 +432,14 @@ class Game(ABC):
         return value
 
     def _random(self) -> random.Random:
-        """The game's RNG, journaled so that undo restores it and redo draws the same again."""
-        self._journal.append(("rng", self.rng.getstate()))  # type: ignore[union-attr]
-        return self.rng
+        """The game's RNG, journaled so that undo restores it and redo draws the same again.
+
+        Draw only through this: the RNG object may be shared with a clone until now."""
+        rng = self.rng
+        if rng.__dict__.get("shared"):
+            rng = self.rng = _copy_rng(rng)
+        self._journal.append(("rng", rng.getstate()))  # type: ignore[union-attr]
+        return rng
 
     def _score(self, event: Scored) -> Scored:
         self._put("_scores", event.player, self._scores[event.player] + event.points)

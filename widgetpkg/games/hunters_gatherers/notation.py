@@ -135,7 +135,7 @@ def prepare_position(game: HuntersGatherers, pos: Position) -> PreparedPosition:
     scratch.__dict__.update(game.__dict__)
     scratch._journal = []  # a throwaway journal: the whole result is swapped in by ``commit``
     scratch.rng = random.Random.__new__(random.Random)  # the piles' shuffle draws from a copy
-    scratch.rng.setstate(game.rng.getstate())
+    scratch.rng.setstate(game.rng.getstate())  # (reading the game's, which may be shared, is safe)
     scratch._empty_state()  # fresh containers: the game's own stay untouched until the swap
     scratch._turns_ended = game._turns_ended  # an edit is no turn
     _lay_tiles(scratch, pos)
