@@ -26,8 +26,8 @@ from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOp
 from ...core.errors import shorten
 from . import heuristic, inspect, scoring
 from .inspect import AreaView
-from .notation import (Position, PositionError, PreparedPosition, commit_position, format_position, parse_position,
-                       position_of, prepare_position)
+from .notation import (Position, PositionError, PreparedPosition, check_fits_game, commit_position, format_position,
+                       parse_position, position_of, prepare_position)
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
 from .board import describe_need, fits_somewhere, legal_placements, update_frontier
@@ -587,8 +587,7 @@ class HuntersGatherers(Game):
         pos = position_of(self)
         yield pos
         # what a cell can set is anything: check the data itself before it becomes text
-        if not isinstance(pos, Position):
-            raise IllegalActionError("edit() yields a Position; change its fields, do not replace it")
+        check_fits_game(self, pos)  # e.g. a score for "Green" would vanish from the text unseen
         self.set_position(pos)
 
     # -- arranging the draw (lessons, tests) -----------------------------------------------------

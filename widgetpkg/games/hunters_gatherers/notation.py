@@ -48,7 +48,8 @@ from .tiles import ROTATIONS
 if TYPE_CHECKING:
     from .game import HuntersGatherers
 
-__all__ = ["HEADER", "PHASES", "PlayerSupply", "Position", "PositionError", "apply_position", "format_position",
+__all__ = ["HEADER", "PHASES", "PlayerSupply", "Position", "PositionError", "apply_position", "check_fits_game",
+           "format_position",
            "parse_position", "position_of", "prepare_position", "state_problem"]
 
 HEADER = "Hunters & Gatherers position"
@@ -124,13 +125,19 @@ class PreparedPosition:
     events: list[Scored]
 
 
-def prepare_position(game: HuntersGatherers, pos: Position) -> PreparedPosition:
-    """Build the state ``pos`` describes on a scratch copy, leaving ``game`` (its RNG included)
-    untouched; raise IllegalActionError naming the first problem."""
+def check_fits_game(game: HuntersGatherers, pos: Position) -> None:
+    """Raise IllegalActionError if ``pos`` is malformed data or names other players, rules, tile
+    set or edition than ``game`` has (which text would silently drop or a game cannot change)."""
     problem = data_problem(pos)
     if problem is not None:
         raise IllegalActionError(problem)
     _check_header(game, pos)
+
+
+def prepare_position(game: HuntersGatherers, pos: Position) -> PreparedPosition:
+    """Build the state ``pos`` describes on a scratch copy, leaving ``game`` (its RNG included)
+    untouched; raise IllegalActionError naming the first problem."""
+    check_fits_game(game, pos)
     scratch = object.__new__(type(game))
     scratch.__dict__.update(game.__dict__)
     scratch._journal = []  # a throwaway journal: the whole result is swapped in by ``commit``

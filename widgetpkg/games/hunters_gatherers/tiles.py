@@ -402,6 +402,8 @@ def _read_yaml(text: Any, source: str) -> Any:
         mark = getattr(error, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
         raise TileSetError(f"{source}: not valid YAML: {shorten(str(problem), 80).strip(chr(39))}{where}") from None
+    except TileSetError:
+        raise
     except (RecursionError, ValueError, OverflowError, TypeError) as error:  # e.g. a timestamp out of range
         raise TileSetError(f"{source}: cannot read the YAML ({type(error).__name__})") from None
 
