@@ -22,15 +22,17 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
-from ...core import Action, Event, Game, GameInfo, InvalidOptionError, Note, Option, register
+from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, register
+from ...core.errors import shorten
 from . import heuristic, inspect, scoring
 from .inspect import AreaView
-from .notation import Position, PositionError, apply_position, format_position, parse_position, position_of
+from .notation import (Position, PositionError, PreparedPosition, check_fits_game, commit_position, format_position,
+                       parse_position, position_of, prepare_position)
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
 from .board import describe_need, fits_somewhere, legal_placements, update_frontier
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
-from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
+from .tiles import BUILTIN_TILESETS, ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 PASS = Pass()
@@ -337,9 +339,11 @@ class HuntersGatherers(Game):
         if isinstance(action, SetNextTile):
             return self._arrange_problem(action.tile)
         if isinstance(action, SetPosition):
+            # worked out in full here (on a scratch copy), so that a bad position is refused with
+            # its reason before anything changes; ``_play`` swaps the prepared state in
             try:
-                parse_position(action.text)
-            except PositionError as error:
+                self._prepared = (action, prepare_position(self, parse_position(action.text)))
+            except (PositionError, IllegalActionError) as error:
                 return str(error)
             return None
         if self._phase == "over":
@@ -389,7 +393,13 @@ class HuntersGatherers(Game):
         if isinstance(action, SetNextTile):
             return self._arrange(action.tile)
         if isinstance(action, SetPosition):
-            return list(apply_position(self, parse_position(action.text)))
+            prepared: PreparedPosition | None = None
+            if self._prepared is not None and self._prepared[0] is action:
+                prepared = self._prepared[1]  # checked just now by ``_illegal``: the text is read once
+            self._prepared = None
+            if prepared is None:  # redo replays without a check
+                prepared = prepare_position(self, parse_position(action.text))
+            return list(commit_position(self, prepared))
         events: list[Event] = []
         if isinstance(action, RetakeMeeple):
             events.append(self._return_figure(self.node(action.x, action.y, action.feature), "the shaman"))
@@ -554,13 +564,30 @@ class HuntersGatherers(Game):
         from .lesson import validate_tileset
         return validate_tileset(path)
 
+    #: a SetPosition checked by ``_illegal`` and the state it prepared, for ``_play``
+    _prepared: tuple[SetPosition, PreparedPosition] | None = None
+
     def to_position(self) -> str:
-        """The state as position text (at the start of a turn); ``position(text)`` reads it back."""
+        """The state as position text, in any phase; ``position(text)`` reads it back."""
         return format_position(position_of(self))
 
     def set_position(self, text: str | Position) -> list[Event]:
         """Make the state a position (text or ``Position``), as one undoable, saved step."""
-        return self.apply(SetPosition(text if isinstance(text, str) else format_position(text)))
+        if not isinstance(text, str):
+            try:
+                text = format_position(text)
+            except PositionError as error:
+                raise IllegalActionError(str(error)) from None
+        return self.apply(SetPosition(text))
+
+    @classmethod
+    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
+        # a save is data from anywhere: it may name a bundled tile set, never a file (the caller
+        # passes their own file explicitly), and the answer never depends on what files exist
+        if name == "tileset" and value not in BUILTIN_TILESETS:
+            return (f"the saved game uses a tile set of its own ({shorten(value)}); pass the file yourself: "
+                    "wp.load_game(text, tileset=path)")
+        return None
 
     @contextmanager
     def edit(self) -> Iterator[Position]:
@@ -574,6 +601,8 @@ class HuntersGatherers(Game):
         """
         pos = position_of(self)
         yield pos
+        # what a cell can set is anything: check the data itself before it becomes text
+        check_fits_game(self, pos)  # e.g. a score for "Green" would vanish from the text unseen
         self.set_position(pos)
 
     # -- arranging the draw (lessons, tests) -----------------------------------------------------
