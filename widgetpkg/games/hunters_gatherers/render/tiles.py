@@ -208,7 +208,7 @@ def _draw_spring(painter: Painter, m: _Mapper, line: Sequence[Point], px: float)
 
 def _draw_decor(painter: Painter, lay: TileLayout, m: _Mapper, rotation: int, rich: bool, symbols: bool) -> None:
     tile, px = lay.tile, m.size
-    g = max(0.1 * px, min(0.14 * px, 5.0))     # glyph half size, never too small to see
+    g = max(0.1 * px, min(0.14 * px, 6.0))     # glyph half size, never too small to see
     for f in tile.features:
         if f.type == "lake" and f.id in lay.lakes:
             cx, cy, rx, ry = lay.lakes[f.id]
