@@ -19,7 +19,7 @@ True
 True
 """
 
-from .board import board_svg, draw_board, draw_coordinates, draw_figure, draw_game, game_svg, player_colour
+from .board import HighlightError, board_svg, draw_board, draw_coordinates, draw_figure, draw_game, game_svg, player_colour
 from .geometry import rotate_point
 from .glyphs import draw_animal, draw_fish, draw_special
 from .layout import TileLayout, feature_anchor, feature_at, tile_layout
@@ -28,7 +28,7 @@ from .palette import PALETTE
 from .tiles import draw_tile, tile_svg, tiles_svg
 
 __all__ = [
-    "PALETTE", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_coordinates",
+    "PALETTE", "HighlightError", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_coordinates",
     "draw_figure", "draw_fish", "draw_game", "draw_legend", "draw_special", "draw_tile", "feature_anchor",
     "feature_at", "game_svg", "legend_entries", "legend_svg", "player_colour", "rotate_point", "tile_layout",
     "tile_svg", "tiles_svg",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
+from ....core import WidgetpkgError
 from ....render.painter import Point, Painter, Recorder
 from ....render.svg import to_svg
 from ..tiles import Tile
@@ -13,6 +14,10 @@ from .glyphs import rel
 from .layout import feature_anchor, feature_at, tile_layout
 from .palette import PALETTE, PLAYER_COLOURS, FALLBACK_COLOURS
 from .tiles import draw_tile
+
+
+class HighlightError(WidgetpkgError):
+    """A highlight that names no cell and no feature on the board."""
 
 # --------------------------------------------------------------------------------------------
 # Figures and boards
@@ -95,7 +100,8 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
     """
     tiles = list(placed)
     highlights = list(highlight_cells)
-    cells = [(t[0], t[1]) for t in tiles] + highlights
+    highlight = list(highlight)
+    cells = [(t[0], t[1]) for t in tiles] + highlights + [r for r in highlight if isinstance(r, tuple) and len(r) == 2]
     if not cells:
         cells = [(0, 0)]
     min_x = min(c[0] for c in cells) - margin
@@ -127,6 +133,7 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
             painter.circle(cx, cy, g * 1.05, fill="#1f2a1a", alpha=0.45)
             painter.line(cx - 0.8 * g, cy + 0.8 * g, cx + 0.8 * g, cy - 0.8 * g, stroke=PALETTE["paper"],
                          width=max(1.0, 0.22 * g))
+    _check_highlight(highlight, by_cell)
     _draw_highlights(painter, highlight, by_cell, at, cell)
     for x, y in last_placed:
         px_, py_ = at(x, y)
@@ -173,6 +180,23 @@ def _feature_runs(tile: Tile, rotation: int, feature_id: str) -> tuple[tuple[int
                 runs.append((j, start, i))
                 start = None
     return tuple(runs)
+
+
+def _check_highlight(refs: Sequence[Hashable], by_cell: Mapping[tuple[int, int], tuple[Tile, int]]) -> None:
+    """Highlights must name cells or features of placed tiles: a typo should not go unnoticed."""
+    for ref in refs:
+        if isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(v, int) for v in ref):
+            continue
+        if isinstance(ref, tuple) and len(ref) == 3:
+            x, y, fid = ref
+            if (x, y) not in by_cell:
+                raise HighlightError(f"cannot highlight {fid!r} at ({x}, {y}): no tile there")
+            tile = by_cell[(x, y)][0]
+            if fid not in {f.id for f in tile.features}:
+                raise HighlightError(f"cannot highlight {fid!r} at ({x}, {y}): tile {tile.id} has the features "
+                                     + ", ".join(f.id for f in tile.features))
+            continue
+        raise HighlightError(f"a highlight is a cell (x, y) or a feature (x, y, id), not {ref!r}")
 
 
 def _draw_highlights(painter: Painter, refs: Iterable[Hashable], by_cell: Mapping[tuple[int, int], tuple[Tile, int]],
