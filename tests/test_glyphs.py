@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -107,10 +108,13 @@ def test_a_board_for_a_classroom() -> None:
     labels = [t.text for t in root.iter(f"{SVG}text")]
     # columns -1 and 0 above and below, row 0 left and right
     assert labels.count("-1") == 2 and labels.count("0") == 4
-    washed = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "#fff36b"]
-    assert washed, "the highlighted forest is washed over"
-    # the wash lies on the start tile only (the forest does not reach the river tile at x = -1)
-    assert all(float(r.get("x")) >= 80 for r in washed)
+    [wash] = [p for p in root.iter(f"{SVG}path") if p.get("fill") == "#fff36b"]
+    [veil] = [p for p in root.iter(f"{SVG}path") if p.get("fill") == hg.PALETTE["paper"]]
+    xs = [float(v.split()[0]) for v in re.findall(r"[ML]([-\d.]+ [-\d.]+)", wash.get("d"))]
+    # the forest lies on the start tile only (it does not reach the river tile at x = -1)
+    assert xs and min(xs) >= 80 - 1
+    veiled = [float(v.split()[0]) for v in re.findall(r"[ML]([-\d.]+ [-\d.]+)", veil.get("d"))]
+    assert min(veiled) <= 0 + 1, "the river tile, with nothing highlighted, is veiled"
 
 
 def test_highlighting_a_cell_frames_it_and_widens_the_board() -> None:

@@ -221,12 +221,20 @@ def node_name(game: HuntersGatherers, node: int, *, system: bool = False, adject
 
 
 def _shares_name(game: HuntersGatherers, root: int, kind: str, cells: list[Cell], system: bool) -> bool:
-    """Whether another area of the same kind away from the start tile gets the same name."""
+    """Whether another area of the same kind away from the start tile gets the same name.
+
+    Such an area has its nearest tile at the same distance in the same direction, so only the
+    tiles of that stretch of the ring around the start tile need a look (not the whole board)."""
     parents, table = (game._sys_parent, game._system) if system else (game._parent, game._area)
     place = place_from_start(cells)
+    d = min(max(abs(x), abs(y)) for x, y in cells)
+    direction = place.split(" of ")[0].split()[-1]
     seen = {root}
-    for tile_id, cell in game._tile_cell.items():
-        tile = game.tileset.by_id[tile_id]
+    ring = [(x, y) for x in range(-d, d + 1) for y in ((-d, d) if abs(x) < d else range(-d, d + 1))]
+    for x, y in ring:
+        if (x, y) not in game._board or compass(x, y) != direction:
+            continue
+        tile = game._board[x, y].tile
         for node in range(tile.node_base, tile.node_base + len(tile.features)):
             other = find(parents, node)
             if other in seen:

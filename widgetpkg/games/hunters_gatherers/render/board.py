@@ -92,8 +92,8 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
     (say, legal placements), ``last_placed`` cells get a bright frame, ``spots`` are
     ``(x, y, feature_id)`` places to offer for a click, ``covered`` names meadows whose animals
     are crossed out (a hunting trap took them). ``highlight`` holds what a lesson points at:
-    cells ``(x, y)`` get a bold frame, features ``(x, y, feature_id)`` a bright wash over just
-    that feature (pass an area's ``features`` to light up a whole forest or river). Returns
+    cells ``(x, y)`` get a bold frame; features ``(x, y, feature_id)`` stay bright while the rest
+    of the board is veiled (pass an area's ``features`` to light up a whole forest or river). Returns
     ``(min_x, min_y, width, height)``:
     the board cell drawn at the top-left pixel and the drawing's size in pixels, so pixel
     ``(px, py)`` lies on cell ``(min_x + px // cell, min_y + py // cell)``.
@@ -201,19 +201,43 @@ def _check_highlight(refs: Sequence[Hashable], by_cell: Mapping[tuple[int, int],
 
 def _draw_highlights(painter: Painter, refs: Iterable[Hashable], by_cell: Mapping[tuple[int, int], tuple[Tile, int]],
                      at: Any, cell: float) -> None:
-    """A wash over highlighted features, then a bold frame around highlighted cells."""
-    features = [r for r in refs if isinstance(r, tuple) and len(r) == 3]
+    """Highlighted features stay bright while a pale veil dims the rest of the board (a wash alone
+    hardly shows on blue water or dark forest); highlighted cells get a bold frame."""
+    features: dict[tuple[int, int], set[str]] = {}
+    for ref in refs:
+        if isinstance(ref, tuple) and len(ref) == 3:
+            features.setdefault((ref[0], ref[1]), set()).add(str(ref[2]))
     cells = [r for r in refs if isinstance(r, tuple) and len(r) == 2]
     step = cell / _MASK
-    for x, y, fid in features:
-        if (x, y) not in by_cell:
-            continue
-        tile, rotation = by_cell[(x, y)]
-        px_, py_ = at(x, y)
-        for j, i0, i1 in _feature_runs(tile, rotation, str(fid)):
-            # a hair wider than the run, so neighbouring runs leave no seams
-            painter.rect(px_ + i0 * step, py_ + j * step - 0.3, (i1 - i0) * step, step + 0.6, fill=_HIGHLIGHT,
-                         alpha=0.55)
+    if features:
+        # one path per layer: rectangles that overlap by a hair (no seams) are still painted once
+        veil: list[tuple] = []
+        wash: list[tuple] = []
+
+        def box(into: list[tuple], x0: float, y0: float, w: float, h: float) -> None:
+            into += [("M", x0, y0), ("L", x0 + w, y0), ("L", x0 + w, y0 + h), ("L", x0, y0 + h), ("Z",)]
+
+        for (x, y), (tile, rotation) in by_cell.items():
+            px_, py_ = at(x, y)
+            lit = [run for fid in features.get((x, y), ()) for run in _feature_runs(tile, rotation, fid)]
+            if not lit:
+                box(veil, px_, py_, cell, cell)
+                continue
+            rows: dict[int, list[tuple[int, int]]] = {}
+            for j, i0, i1 in lit:
+                rows.setdefault(j, []).append((i0, i1))
+                box(wash, px_ + i0 * step - 0.3, py_ + j * step - 0.3, (i1 - i0) * step + 0.6, step + 0.6)
+            for j in range(_MASK):
+                start = 0
+                for i0, i1 in sorted(rows.get(j, [])) + [(_MASK, _MASK)]:
+                    if i0 > start:      # the veil over the gaps between a row's lit runs
+                        box(veil, px_ + start * step - 0.3, py_ + j * step - 0.3, (i0 - start) * step + 0.6,
+                            step + 0.6)
+                    start = max(start, i1)
+        if veil:
+            painter.path(veil, fill=PALETTE["paper"], alpha=0.62)
+        if wash:
+            painter.path(wash, fill=_HIGHLIGHT, alpha=0.18)
     width = max(2.0, cell / 18)
     for x, y in cells:
         px_, py_ = at(x, y)

@@ -80,7 +80,7 @@ def draw_animal(painter: Painter, animal: str, cx: float, cy: float, s: float, *
     """An animal as a bold silhouette in its own colour, ringed with a pale halo so that it stands
     out on grass: a trunked mammoth, a horned aurochs, an antlered deer, a striped tiger. ``s`` is
     half the glyph's width. ``detail`` adds an eye where there is room for one."""
-    body, accent, _ = ANIMAL_STYLE.get(animal, ("#777", "#fff", "?"))
+    body, accent = ANIMAL_STYLE.get(animal, ("#777", "#fff"))
     parts = _ANIMAL_PARTS.get(animal)
     if parts is None:       # an animal from someone's own tile set: a plain token, still no letter
         painter.circle(cx, cy, 0.8 * s, fill=body, stroke=PALETTE["paper"], width=max(0.8, 0.18 * s))

@@ -108,8 +108,8 @@ def draw_tile(painter: Painter, tile: Tile, rotation: int, x: float, y: float, s
               detail: bool | None = None) -> None:
     """Draw ``tile`` turned ``rotation`` degrees clockwise with its top-left corner at ``(x, y)``.
 
-    ``detail`` (default: when ``size`` is at least 44 pixels) adds textures and silhouettes;
-    without it animals and specials become lettered discs that stay legible when tiny.
+    ``detail`` (default: when ``size`` is at least 44 pixels) adds textures and small touches;
+    without it the glyphs are drawn with fewer, fatter lines that stay legible when tiny.
     """
     lay = tile_layout(tile)
     m = _Mapper(x, y, size, rotation)
