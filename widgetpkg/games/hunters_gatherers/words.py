@@ -220,8 +220,8 @@ def node_name(game: HuntersGatherers, node: int, *, system: bool = False, adject
                         distinct=distinct)
 
 
-def _shares_name(game: HuntersGatherers, root: int, kind: str, cells: list[Cell], system: bool) -> bool:
-    """Whether another area of the same kind away from the start tile gets the same name.
+def _namesakes(game: HuntersGatherers, root: int, kind: str, cells: list[Cell], system: bool) -> list[int]:
+    """Other areas (their roots) of the same kind away from the start tile with the same name.
 
     Such an area has its nearest tile at the same distance in the same direction, so only the
     tiles of that stretch of the ring around the start tile need a look (not the whole board)."""
@@ -230,6 +230,7 @@ def _shares_name(game: HuntersGatherers, root: int, kind: str, cells: list[Cell]
     d = min(max(abs(x), abs(y)) for x, y in cells)
     direction = place.split(" of ")[0].split()[-1]
     seen = {root}
+    found: list[int] = []
     ring = [(x, y) for x in range(-d, d + 1) for y in ((-d, d) if abs(x) < d else range(-d, d + 1))]
     for x, y in ring:
         if (x, y) not in game._board or compass(x, y) != direction:
@@ -243,8 +244,8 @@ def _shares_name(game: HuntersGatherers, root: int, kind: str, cells: list[Cell]
             area = table[other]
             if area is not None and (system or area.kind == kind) and \
                     place_from_start(game._tile_cell[t] for t in area.tiles) == place:
-                return True
-    return False
+                found.append(other)
+    return found
 
 
 def feature_name(game: HuntersGatherers, x: int, y: int, feature: str, *, system: bool = False,
@@ -254,8 +255,8 @@ def feature_name(game: HuntersGatherers, x: int, y: int, feature: str, *, system
     tile" when the start tile holds two grasslands). ``system=True`` names the river system of a
     river or lake instead; an ``adjective`` goes before the kind ("the completed forest ...").
     The name says where, not which: two areas may share one. ``distinct=True`` then adds the
-    tile of this feature ("... west of the start tile, at (-1, 1)"); it looks at every area on
-    the board, so it is for scoring details and inspection, not for every move of a search.
+    tile of this feature ("... west of the start tile, at (-1, 1)"), and the part of that tile
+    when the namesake lies on it too ("..., in the east of the tile at (0, -1)").
 
     >>> import widgetpkg as wp
     >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
@@ -270,8 +271,15 @@ def feature_name(game: HuntersGatherers, x: int, y: int, feature: str, *, system
     word = f"{adjective} {kind_word(kind)}" if adjective else kind_word(kind)
     if (0, 0) not in cells:
         name = f"the {word} {place_from_start(cells)}"
-        if distinct and _shares_name(game, root, kind, cells, system):
-            name += f", at ({x}, {y})"
+        namesakes = _namesakes(game, root, kind, cells, system) if distinct else []
+        if namesakes:
+            tile = game.board[x, y].tile
+            parents = game._sys_parent if system else game._parent
+            same_tile = any(find(parents, n) in namesakes
+                            for n in range(tile.node_base, tile.node_base + len(tile.features)))
+            # two areas on one tile: say which part of the tile
+            name += f", in the {_side_on_tile(game, x, y, feature)} of the tile at ({x}, {y})" if same_tile \
+                else f", at ({x}, {y})"
         return name
     # the start tile may hold two areas of one kind (two grasslands): tell them apart by side
     start = game.board[0, 0].tile
@@ -366,6 +374,8 @@ def worth_sentence(view: AreaView) -> str:
     'A lake scores nothing by itself: its 1 fish counts for a river that ends in it and for the huts on its river system'
     >>> worth_sentence(g.area_at(0, 0, "f1"))
     'Worth 2 if completed now: 1 tile x2; nobody holds it'
+    >>> worth_sentence(g.area_at(0, 0, "m2"))
+    'Worth nothing at the end: no animals to hunt; nobody holds it'
     """
     if view.kind == "lake":
         fish = count(view.fish, "fish", "fish")
@@ -377,7 +387,11 @@ def worth_sentence(view: AreaView) -> str:
         when = ""
     holders = view.occupants
     role = {"forest": "gatherer", "river": "fisher", "meadow": "hunter", "system": "hut"}[view.kind]
-    who = "nobody holds it" if not holders else figures_phrase(holders, role)
+    who = held_by(holders, role) if holders else "nobody holds it"
     if view.points == 0:
-        return sentence(f"worth nothing{when}: {view.equation}; {who}")
+        if view.kind == "meadow":
+            why = "no animals to hunt" if not any(view.animals.values()) else "the tigers ate every deer"
+        else:
+            why = "no fish in it"
+        return sentence(f"worth nothing{when}: {why}; {who}")
     return sentence(f"worth {view.points}{when}: {view.equation}; {who}")
