@@ -17,16 +17,11 @@ import ipywidgets as W
 
 from ..core import Game, InvalidOptionError, new_game
 from ..ui.contract import SEAT_COLOURS, esc
+from ..ui.palette import named_colour
 from .board import BoardCanvas
 from .model import GameModel
 from .panel import Panel, agent_label
 from .runner import AgentRunner
-
-#: colours for players named after one
-NAMED_COLOURS = {"red": SEAT_COLOURS[0], "blue": SEAT_COLOURS[1], "yellow": SEAT_COLOURS[2],
-                 "green": SEAT_COLOURS[3], "black": SEAT_COLOURS[4], "purple": "#8a4fc0",
-                 "orange": "#f08a24", "pink": "#e86aa8", "grey": "#8c8c8c", "gray": "#8c8c8c", "white": "#f4f1ea"}
-
 
 def seat_players(players: Iterable[Any]) -> tuple[list[str], dict[str, Any]]:
     """Player names and agents from ``play``'s ``players``: a name is a human, an agent plays
@@ -61,12 +56,14 @@ def _check_agent(agent: Any) -> Any:
 
 
 def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None) -> dict[str, str]:
-    """A colour per player: given, or named by the player ("Red"), or the next free seat colour."""
+    """A colour per player: given, or named by the player ("Red"), or the next free seat colour
+    (all from the one palette, ``widgetpkg.ui.palette``)."""
     names = list(names)
     colours = dict(given or {})
     for name in names:
-        if name not in colours and name.lower() in NAMED_COLOURS:
-            colours[name] = NAMED_COLOURS[name.lower()]
+        named = named_colour(name)
+        if name not in colours and named is not None:
+            colours[name] = named
     free = [c for c in SEAT_COLOURS if c not in colours.values()]
     for name in names:
         if name not in colours:
@@ -109,10 +106,15 @@ class App:
         self.runner.schedule()   # an agent may open the game
 
     def close(self) -> None:
-        """Stop the agents and close every widget of the app (its views go blank)."""
+        """Stop the agents and close every widget of the app (its views go blank). The model and
+        its game stay usable: changing them later raises nothing."""
         self.runner.close()
-        stack: list[Any] = [self.widget, self.board.atlas]
+        self.model.close()
+        self.panel.close()
+        self.board.close()
+        stack: list[Any] = [self.widget]
         if getattr(self, "_inspector", None) is not None:
+            self._inspector.close()
             stack.append(self._inspector.widget)
         while stack:
             widget = stack.pop()
@@ -143,7 +145,8 @@ class App:
 
     @property
     def inspector(self) -> Any:
-        """The feature-graph inspector on this app's model (made on first use), linked to the board."""
+        """The inspector on this app's model (made on first use), linked to the board: the game's
+        own view inside the position (Hunters & Gatherers: its feature graph)."""
         if getattr(self, "_inspector", None) is None:
             from .inspector import Inspector
             self._inspector = Inspector(self.model, app=self)
@@ -180,7 +183,8 @@ class App:
         return ("<div class='wp-static' style='display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start'>"
                 f"<div style='max-width:100%;overflow:auto'>{self.board.svg()}</div>"
                 f"<div><div style='font-weight:600'>{esc(words)}</div>"
-                f"<div style='margin:6px 0'>{self.board.ui.hand_html(game, None)}</div>"
+                + "".join(f"<div style='margin:6px 0'><b>{esc(s.title)}</b><br>{s.render()}</div>"
+                          for s in self.board.ui.sections(game, None) if s.open) +
                 "<table><tr><th>Player</th><th>Score</th><th>Projected</th></tr>" + rows + "</table></div></div>")
 
     def __repr__(self) -> str:
