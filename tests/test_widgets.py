@@ -11,6 +11,7 @@ import math
 import random
 import statistics
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 import widgetpkg as wp
 from widgetpkg.core import Action, Event, Game, GameInfo, Scored, Term
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+from widgetpkg.ui import Choice, Region
 from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
 from widgetpkg.widgets.metrics import CommCounter
 
@@ -52,7 +54,7 @@ def human_turn(app: App, rng: random.Random, sent: CommCounter | None = None) ->
     while model.human_to_move():
         targets = board.targets
         if model.game.phase == "place_figure" and (not targets or rng.random() < 0.3):
-            assert board.skip()
+            assert board.press("Skip")
             continue
         target = rng.choice(targets)
         if target.is_spot:
@@ -66,7 +68,14 @@ def human_turn(app: App, rng: random.Random, sent: CommCounter | None = None) ->
         version = model.version
         if sent is not None:
             sent.reset()
-        assert board.click(px, py), model.message
+        if target.mode == "menu":        # a fisher or a hut: the click opens the menu, a choice plays
+            assert not board.click(px, py) and board.menu == target
+            if sent is not None:
+                per_click.append(sent.canvas_messages())
+                sent.reset()
+            assert board.choose(rng.randrange(len(target.choices))), model.message
+        else:
+            assert board.click(px, py), model.message
         if sent is not None:
             per_click.append(sent.canvas_messages())
         assert model.version == version + 1
@@ -162,8 +171,8 @@ def test_the_hand_in_the_panel_follows_the_preview() -> None:
     target = max(cell_targets(board), key=lambda t: len(t.choices))
     board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
     board.rotate()
-    assert f"· {board.choice.rotation}°" in app.panel.info.value
-    assert "<svg" in app.panel.info.value
+    assert f"· {board.choice.rotation}°" in app.panel.sections.value
+    assert "<svg" in app.panel.sections.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,18 +184,23 @@ def test_spots_are_exactly_the_legal_figure_placements() -> None:
     place_first_tile(app)
     game = app.model.game
     legal = {a for a in game.legal_actions() if not isinstance(a, Pass)}
-    targets = app.board.targets
-    assert all(t.is_spot for t in targets)
-    spots = [t for t in targets if not isinstance(t.choices[0], Pass)]
-    assert {t.choices[0] for t in spots} == legal
-    # every spot lies on its own tile and is hit by a click at its centre
+    spots = app.board.targets
+    assert all(t.is_spot for t in spots)
+    assert {a for t in spots for a in t.choices} == legal
+    # one spot per feature, on its own tile, hit by a click at its centre, disjoint from the others
+    features = [(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in spots]
+    assert len(features) == len(set(features))
     for t in spots:
         a = t.choices[0]
         assert a.x <= t.shape[1] < a.x + 1 and a.y <= t.shape[2] < a.y + 1
         assert app.board._target_at(t.shape[1], t.shape[2]) == t
-    # and Skip is on the board too, at the tile's corner
-    skip = next(t for t in targets if isinstance(t.choices[0], Pass))
-    assert app.board.click(*spot_pixel(app.board, skip))
+        for u in spots:
+            if u is not t:
+                assert math.hypot(t.shape[1] - u.shape[1], t.shape[2] - u.shape[2]) > t.shape[3] + u.shape[3]
+    # Skip is not on the board: it is the prompt's button
+    assert [c.label for c in app.board.prompt] == ["Skip"]
+    assert "Skip" in [b.description for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert app.board.press("Skip")
     assert game.history[-1].action == Pass()
 
 
@@ -205,33 +219,37 @@ def test_clicking_a_spot_places_the_figure_and_ends_the_turn() -> None:
 
 def test_skip_passes_and_only_when_a_figure_may_be_placed() -> None:
     app = new_app()
-    assert not app.board.skip()
-    assert "nothing to skip" in app.model.message
+    assert app.board.prompt == [] and app.panel.prompt.children == ()
+    assert not app.board.press("Skip")
+    assert "Skip is not a choice now" in app.model.message
     place_first_tile(app)
-    assert app.board.skip()
+    app.board.key("s")                        # the prompt's own key
     assert app.model.game.history[-1].action == Pass()
 
 
-def test_a_fisher_and_a_hut_on_one_river_get_separate_spots() -> None:
+def test_a_river_that_takes_a_fisher_or_a_hut_is_one_spot_with_a_menu() -> None:
     rng = random.Random(0)
     for seed in range(40):
         app = new_app(seed=seed, players=["A", "B"])
         game = app.model.game
         while not game.is_over:
             if game.phase == "place_figure":
-                kinds: dict[tuple, set] = {}
-                for t in app.board.targets:
-                    a = t.choices[0]
-                    if not isinstance(a, Pass):
-                        kinds.setdefault((a.x, a.y, a.feature), set()).add(type(a))
-                both = [k for k, v in kinds.items() if v == {PlaceMeeple, PlaceHut}]
+                both = [t for t in app.board.targets if {type(a) for a in t.choices} == {PlaceMeeple, PlaceHut}]
                 if both:
-                    spots = [t for t in app.board.targets if not isinstance(t.choices[0], Pass)
-                             and (t.choices[0].x, t.choices[0].y, t.choices[0].feature) == both[0]]
-                    (a, b) = spots
-                    assert math.hypot(a.shape[1] - b.shape[1], a.shape[2] - b.shape[2]) >= a.shape[3]
-                    for t in spots:
-                        assert app.board._target_at(t.shape[1], t.shape[2]) == t
+                    board, spot = app.board, both[0]
+                    assert spot.mode == "menu" and spot.labels() == ("Fisher", "Hut")
+                    board.fit()
+                    version = app.model.version
+                    assert not board.click(*spot_pixel(board, spot))      # the click opens the menu
+                    assert board.menu == spot and app.model.version == version
+                    assert [b.description for b in app.panel.menu.children[1:-1]] == ["1. Fisher", "2. Hut"]
+                    board.key("Escape")                                   # closes it, plays nothing
+                    assert board.menu is None and app.model.version == version
+                    board._last_move = None
+                    board.click(*spot_pixel(board, spot))
+                    app.panel.menu.children[2].click()                    # "2. Hut"
+                    assert game.history[-1].action == spot.choices[1] and isinstance(spot.choices[1], PlaceHut)
+                    assert board.menu is None
                     return
             app.model.apply(rng.choice(game.legal_actions()))
     pytest.fail("no river offered both a fisher and a hut in 40 games")
@@ -292,7 +310,7 @@ def test_out_of_board_stale_double_and_illegal_clicks_change_nothing_and_say_why
 def test_clicks_on_an_agents_turn_or_after_the_game_do_nothing() -> None:
     app = new_app()
     place_first_tile(app)
-    assert app.board.skip()
+    assert app.board.press("Skip")
     version = app.model.version
     assert not app.board.click(*app.board.cell_to_pixel(0, 0))
     assert "Random's turn" in app.model.message and app.model.version == version
@@ -332,18 +350,22 @@ def test_undo_takes_a_misclick_back_and_redo_replays_it() -> None:
 def test_undo_goes_back_past_the_agents_moves_to_the_humans_decision() -> None:
     app = new_app()
     place_first_tile(app)
-    app.board.skip()
+    app.board.press("Skip")
     played = app.runner.run()
     assert played >= 2 and app.model.human_to_move()
     app.panel.undo.click()
     assert len(app.model.game.history) == 1 and app.model.game.current_player == "You"
     assert app.model.game.phase == "place_figure"
+    assert app.model.message == f"took back: Pass (and {played} agent steps after it)" or \
+        app.model.message.startswith("took back: ") and f"and {played} agent step" in app.model.message
+    app.panel.redo.click()                    # the same unit forward: to the human's next decision
+    assert len(app.model.game.history) == 2 + played and app.model.human_to_move()
 
 
 def test_agents_wait_while_the_user_looks_back_in_history() -> None:
     app = new_app()
     place_first_tile(app)
-    app.board.skip()
+    app.board.press("Skip")
     app.runner.run()
     app.panel.history.value = 1
     assert len(app.model.game.history) == 1
@@ -525,14 +547,15 @@ def test_history_slider_steps_through_the_game() -> None:
 def test_panel_says_whose_turn_what_to_do_and_when_an_agent_thinks() -> None:
     app = new_app()
     assert "You: place the tile" in app.panel.status.value
-    assert "Tiles left:" in app.panel.info.value and "5 meeples" in app.panel.info.value
+    assert "Tiles left:" in app.panel.sections.value and "5 meeples" in app.panel.info.value
     app.model.thinking = True
     assert "thinking" in app.panel.status.value
     app.model.thinking = False
     place_first_tile(app)
     assert "place a figure or skip" in app.panel.status.value
-    app.panel.show_remaining.value = True
-    assert app.panel.remaining.value.count("<svg") >= 1
+    assert app.panel.more.get_title(0) == "Tiles left to draw" and not app.panel.more.children[0].value
+    app.panel.more.selected_index = 0          # a closed section is drawn when opened
+    assert app.panel.more.children[0].value.count("<svg") >= 1
 
 
 def test_setup_changes_colours_and_seats_at_once_and_starts_new_games() -> None:
@@ -540,7 +563,7 @@ def test_setup_changes_colours_and_seats_at_once_and_starts_new_games() -> None:
     _, colour, kind, _ = app.panel.seat_rows[0]
     colour.value = "#123456"
     assert app.model.colours["You"] == "#123456"
-    kind.value = "Random agent"
+    kind.value = "Easy (random)"
     assert app.model.agent_for("You") is not None and not app.model.human_to_move()
     kind.value = "Human"
     app.panel.seats.value = 3
@@ -571,7 +594,7 @@ def test_agents_move_by_themselves_in_an_event_loop_at_their_pace() -> None:
         thinking: list[bool] = []
         app.model.observe(lambda c: thinking.append(c["new"]), "thinking")
         place_first_tile(app)
-        app.board.skip()                     # the agent's turn: it starts thinking by itself
+        app.board.press("Skip")                     # the agent's turn: it starts thinking by itself
         for _ in range(200):
             await asyncio.sleep(0.02)
             if app.model.human_to_move():
@@ -588,7 +611,7 @@ def test_a_stale_agent_move_is_dropped() -> None:
         app = new_app()
         app.runner.pace = 0.2
         place_first_tile(app)
-        app.board.skip()
+        app.board.press("Skip")
         await asyncio.sleep(0.05)           # the agent is thinking or waiting for its pace
         app.model.undo_to_human()             # the user takes the move back meanwhile
         await asyncio.sleep(0.4)
@@ -621,9 +644,6 @@ def test_a_whole_game_by_clicks_stays_fast_and_batched() -> None:
 # ---------------------------------------------------------------------------------------------
 # game-agnostic: a tiny game with its own adapter plugs into the same widgets
 # ---------------------------------------------------------------------------------------------
-
-from dataclasses import dataclass
-
 
 @dataclass(frozen=True, slots=True)
 class Mark(Action):
@@ -664,7 +684,7 @@ class Noughts(Game):
     def _play(self, action: Action) -> list[Event]:
         player = self.current_player or "X"
         self._put("_cells", (action.x, action.y), player)  # type: ignore[attr-defined]
-        return [Scored(player, "mark", (Term(1, "square", 1),))] if len(self._cells) == 1 else []
+        return [self._score(Scored(player, "mark", (Term(1, "square", 1),)))] if len(self._cells) == 1 else []
 
 
 @register_ui
@@ -695,12 +715,116 @@ def test_the_widgets_drive_any_game_through_its_adapter() -> None:
     assert board.click(*board.cell_to_pixel(1, 1))
     assert app.model.game._cells == {(1, 1): "X"}
     assert set(board._drawn) == {(1, 1)}
-    assert not board.click(*board.cell_to_pixel(1, 1)) or True     # double click guard or taken square
     board._last_move = None
     assert not board.click(*board.cell_to_pixel(1, 1))
     assert "nothing to do there" in app.model.message
     assert "O: mark" in app.panel.status.value
     assert app.panel.log.options and "X +1" in app.panel.log.options[0][0]
+    assert board.prompt == [] and board.ui.help_html(app.model.game) == ""
+
+
+def test_noughts_is_played_to_the_end_by_clicks_alone() -> None:
+    app = App(Noughts())
+    board, game = app.board, app.model.game
+    order = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
+    for cell in order:
+        assert {t.key for t in board.targets} == {("cell", *c) for c in order if c not in game._cells}
+        assert board.click(*board.cell_to_pixel(*cell)), app.model.message
+        board._last_move = None
+    assert game.is_over and board.targets == [] and set(board._drawn) == set(order)
+    # the end: the winner named once, and the points by category
+    assert app.panel.info.value.count("X wins") == 1 and "wp-final" in app.panel.info.value
+    assert "<td>mark</td>" in app.panel.info.value
+    svg = board.svg()
+    assert ET.fromstring(svg).tag.endswith("svg") and svg.count("<text") >= 9
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    stones: int
+
+
+class Nim(Game):
+    """Take one or two stones; who takes the last one wins. No board at all."""
+
+    name = "test-nim"
+    info = GameInfo("test-nim", "Nim", min_players=2, max_players=2, chance=False, hidden_information=False)
+    action_types: ClassVar[dict[str, type[Action]]] = {"Take": Take}
+    _containers = ()
+
+    def __init__(self, *, players=("Ann", "Bob"), seed: int | None = 0, stones: int = 5) -> None:
+        super().__init__(players=players, seed=seed, options={})
+        self._stones = stones
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self.is_over else self.players[len(self.history) % 2]
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._stones == 0 else "take"
+
+    @property
+    def turn(self) -> int:
+        return len(self.history)
+
+    def legal_actions(self) -> list[Action]:
+        return [Take(n) for n in (1, 2) if n <= self._stones]
+
+    def _illegal(self, action: Action) -> str | None:
+        return None if action in self.legal_actions() else "not that many stones left"
+
+    def _play(self, action: Action) -> list[Event]:
+        player = self.current_player or ""
+        self._set("_stones", self._stones - action.stones)  # type: ignore[attr-defined]
+        return [self._score(Scored(player, "last stone", (Term(1, "stone", 1),)))] if self._stones == 0 else []
+
+
+@register_ui
+class NimUI(GameUI):
+    """No drawing code, no targets: every decision is a button of the prompt."""
+
+    game_name = "test-nim"
+    board_kind = "fixed"
+
+
+def test_a_game_with_no_targets_is_played_through_the_prompt_alone() -> None:
+    app = App(Nim())
+    board, panel, game = app.board, app.panel, app.model.game
+    assert board.targets == [] and board.fixed
+    assert [c.label for c in board.prompt] == ["Take(stones=1)", "Take(stones=2)"] or \
+        [c.action for c in board.prompt] == [Take(1), Take(2)]
+    buttons = [b for row in panel.prompt.children for b in getattr(row, "children", ())]
+    assert len(buttons) == 2 and not any(b.disabled for b in buttons)
+    assert not board.pan(1, 0) and "shown whole" in app.model.message      # a fixed board does not pan
+    assert panel.view_row.layout.display == "none"
+    while not game.is_over:
+        buttons = [b for row in panel.prompt.children for b in getattr(row, "children", ())]
+        buttons[-1].click()                                               # take as many as allowed
+    assert game.history[-1].action in (Take(1), Take(2)) and game.scores == {"Ann": 1, "Bob": 0}
+    assert panel.prompt.children == () and "Ann wins" in panel.info.value
+    assert not board.press(Choice("Take 1", Take(1)))
+
+
+def test_fixed_boards_show_their_regions_whole_and_fitted() -> None:
+    class Regions(NimUI):
+        game_name = "test-nim"
+
+        def regions(self, game: Game) -> list[Region]:
+            return [Region("pile", "The pile", (0, 0, 4, 2)), Region("hand", "In hand", (0, 3, 4, 5))]
+
+        def extent(self, game: Game) -> tuple[float, float, float, float]:
+            return (0, 0, 4, 5)
+
+    app = App(Nim())
+    board = BoardCanvas(app.model, ui=Regions(), width=400, height=300)
+    left, top = board.view.to_pixel(0, -0.4)
+    right, bottom = board.view.to_pixel(4, 5)
+    assert left >= 0 and top >= 0 and right <= 400 and bottom <= 300
+    assert max(right - left, bottom - top) >= 299          # fitted: it fills the canvas one way
+    assert not board.zoom(1) and "shown whole" in app.model.message
+    svg = Regions().svg(app.model.game, board.style)
+    assert "The pile" in svg and "In hand" in svg
 
 
 # ---------------------------------------------------------------------------------------------
@@ -724,15 +848,25 @@ def test_the_last_turn_is_marked_with_both_tiles_after_a_menhir() -> None:
     pytest.fail("no extra turn in 60 games")
 
 
-def test_enter_places_the_previewed_tile() -> None:
+def test_p_places_the_previewed_tile_and_enter_space_escape_play_nothing() -> None:
     app = new_app()
     board = app.board
     target = max(cell_targets(board), key=lambda t: len(t.choices))
     board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
     board.key("R", shift=True)                    # backwards: the last valid rotation
     assert board.choice == target.choices[-1]
-    board.key("Enter")
-    assert app.model.game.history[-1].action == target.choices[-1]
+    for key in ("Enter", " ", "Escape"):
+        board.key(key)
+    assert app.model.version == 0 and not app.model.game.history
+    board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
+    board.key("R", shift=True)
+    chosen = board.choice
+    board.key("p")
+    assert app.model.game.history[-1].action == chosen
+    # after a tile, Space and Escape do not skip the figure either
+    board.key(" ")
+    board.key("Escape")
+    assert app.model.game.phase == "place_figure"
 
 
 def test_ctrl_keys_belong_to_the_notebook() -> None:

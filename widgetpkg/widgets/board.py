@@ -452,7 +452,9 @@ class BoardCanvas(HasTraits):
                 self._draw_hover(game)
 
     def _set_view(self, scale: float, ox: float, oy: float) -> None:
-        self.scale, self.ox, self.oy = scale, float(round(ox)), float(round(oy))
+        if not self.fixed:
+            ox, oy = round(ox), round(oy)
+        self.scale, self.ox, self.oy = scale, float(ox), float(oy)
         self.view_version += 1
         self._refresh_hover_after_change()
         self.redraw()
@@ -486,7 +488,9 @@ class BoardCanvas(HasTraits):
             scale = max(fitting) if fitting else max(_MIN_SCALE, math.floor(exact))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         self.scale = scale
-        self.ox, self.oy = float(round(self.width / 2 - cx * scale)), float(round(self.height / 2 - cy * scale))
+        self.ox, self.oy = self.width / 2 - cx * scale, self.height / 2 - cy * scale
+        if not self.fixed:      # whole pixels keep tile edges crisp; a fitted board keeps every pixel
+            self.ox, self.oy = float(round(self.ox)), float(round(self.oy))
 
     # -- reacting to the model --------------------------------------------------------------------------
     def _on_version(self, change: dict[str, Any]) -> None:

@@ -351,11 +351,8 @@ class HuntersGatherersUI(GameUI):
     # -- panel ----------------------------------------------------------------------------------------
     def status(self, game: HuntersGatherers) -> tuple[str, str]:  # type: ignore[override]
         player = game.current_player
-        if game.is_over:
-            best = max(game.scores.values())
-            winners = [p for p in game.players if game.scores[p] == best]
-            return (f"Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points",
-                    "Step back through the game with the history slider, or start a new game.")
+        if game.is_over:     # the panel names the winners, once, above the final scores
+            return ("Game over", "Step back through the game with the history slider, or start a new game.")
         if game.phase == "place_tile":
             tile = game.current_tile
             extra = " (extra turn)" if game.in_extra_turn else ""
