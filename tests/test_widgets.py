@@ -894,3 +894,252 @@ def test_close_stops_the_agents_and_closes_the_widgets() -> None:
     canvas = app.board.canvas
     app.close()
     assert canvas.comm is None and app.panel.status.comm is None
+
+
+# ---------------------------------------------------------------------------------------------
+# what the browser sends is checked; views never go stale; closing is clean
+# ---------------------------------------------------------------------------------------------
+
+def frontend(board: BoardCanvas, event: str, **content: Any) -> None:
+    """An event as ipycanvas delivers it from the browser to the top layer."""
+    board.canvas[-1]._handle_frontend_event(None, {"event": event, **content}, [])
+
+
+@pytest.mark.parametrize("x, y", [(None, 10), (10, None), (float("nan"), 3), (float("inf"), 2), ("12", 4),
+                                  (True, 3), ([1], 2), (-1e300, 5)])
+def test_a_bad_coordinate_from_the_browser_is_dropped_and_counted(x: Any, y: Any) -> None:
+    app = new_app()
+    board, model = app.board, app.model
+    before = (board.scale, board.ox, board.oy, model.version)
+    for event in ("mouse_move", "mouse_down", "mouse_up", "mouse_wheel", "mouse_out"):
+        frontend(board, event, x=x, y=y)
+    assert board.rejected_events == 3 and board.last_error is None      # mouse out needs no position
+    assert (board.scale, board.ox, board.oy, model.version) == before
+    assert not board.click(x, y) and "without a position" in model.message
+    assert not board.resize(x, y) and board.rejected_events == 5
+    # the board still works
+    place_first_tile(app)
+    assert model.version == 1
+
+
+def test_a_drag_that_ends_at_infinity_keeps_the_view_it_reached_and_plays_nothing() -> None:
+    app = new_app()
+    board = app.board
+    frontend(board, "mouse_down", x=100.0, y=100.0)
+    frontend(board, "mouse_move", x=160.0, y=130.0)
+    ox, oy = board.ox, board.oy
+    frontend(board, "mouse_up", x=float("inf"), y=None)
+    assert (board.ox, board.oy) == (ox, oy) and board._down is None and not board._dragging
+    frontend(board, "mouse_down", x=None, y=None)            # a click with null: nothing happens
+    frontend(board, "mouse_up", x=None, y=None)
+    assert app.model.version == 0 and board.last_error is None
+
+
+def test_keys_with_nonsense_values_are_dropped() -> None:
+    app = new_app()
+    board = app.board
+    for key, shift in [(None, False), (42, False), ("", False), ("r" * 40, False), ("r", "yes")]:
+        board.key(key, shift)
+    assert board.rejected_events == 5 and board.last_error is None
+
+
+def test_a_failing_view_does_not_stop_the_model_or_the_other_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app()
+    second = BoardCanvas(app.model)
+    monkeypatch.setattr(app.board, "redraw", lambda **kw: (_ for _ in ()).throw(RuntimeError("boom")))
+    action = place_first_tile(app)
+    assert app.model.game.history[-1].action == action
+    assert (action.x, action.y) in second._drawn and "boom" in (app.board.last_error or "")
+    assert "place a figure" in app.panel.status.value
+
+
+def test_a_game_changed_outside_the_model_reaches_the_views() -> None:
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=4)
+    app = wp.play(game)
+    board = app.board
+    stale = cell_targets(board)[0]
+    game.apply(stale.choices[0])                # a later cell, on the game itself
+    assert app.model.sync() and not app.model.sync()
+    assert set(board._drawn) == set(game.board) and all(t.is_spot for t in board.targets)
+    assert app.panel.history.max == 1 and "place a figure" in app.panel.status.value
+    # undo then another move keeps the history's length: still noticed, and a click sees it first
+    game.undo()
+    other = next(a for a in game.legal_actions() if (a.x, a.y) != (stale.choices[0].x, stale.choices[0].y))
+    game.apply(other)
+    board._last_move = None
+    assert not board.click(*board.cell_to_pixel(stale.choices[0].x, stale.choices[0].y))
+    assert (other.x, other.y) in board._drawn and (stale.choices[0].x, stale.choices[0].y) not in board._drawn
+    assert game.history[-1].action == other
+
+
+def test_after_close_the_model_can_still_change() -> None:
+    app = new_app()
+    app.inspector                              # noqa: B018 - made, so that it is closed too
+    app.close()
+    action = app.model.game.legal_actions()[0]
+    app.model.apply(action)
+    app.model.undo()
+    app.model.colours = {"You": "#000000"}
+    app.model.highlight = [(0, 0)]
+    assert app.model.version == 2 and app.board.last_error is None
+
+
+def test_click_timings_are_bounded() -> None:
+    app = new_app()
+    for _ in range(400):
+        app.board.click(-1, -1)
+    assert len(app.board.click_times) == app.board.click_times.maxlen < 400
+
+
+def test_importing_the_contract_and_drawing_svg_loads_no_widget_library() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, widgetpkg as wp; from widgetpkg.ui import ui_for; "
+            "g = wp.new_game('hunters-gatherers', players=5, seed=1); g.apply(g.legal_actions()[0]); "
+            "ui = ui_for(g); svg = g._repr_svg_(); ui.targets(g); ui.sections(g, None)[0].render(); "
+            "ui.inspector_view(g).layout(g, 300, 200); "
+            "print(svg.startswith('<svg'), sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ipywidgets', 'ipycanvas', 'traitlets', 'widgetpkg.widgets')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "True []", out.stdout + out.stderr
+
+
+def test_one_palette_everywhere() -> None:
+    from widgetpkg.ui.palette import SEAT_COLOURS
+
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    game = wp.new_game("hunters-gatherers", players=players, seed=5)
+    rng = random.Random(5)
+    while len({f.player for f in game.figures()}) < 5:
+        game.apply(rng.choice(game.legal_actions()))
+    app = wp.play(game)
+    assert [app.model.colours[p] for p in players] == list(SEAT_COLOURS[:5])
+    fifth = SEAT_COLOURS[4]
+    assert fifth in game._repr_svg_() and fifth in app.board.svg() and fifth in app.panel.info.value
+    assert fifth in app.panel.seat_rows[4][1].value
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 11: the details a player meets
+# ---------------------------------------------------------------------------------------------
+
+def test_zooming_out_at_the_limit_and_turning_a_one_way_tile_say_why() -> None:
+    app = new_app()
+    board = app.board
+    while board.zoom(-1):
+        pass
+    assert app.model.message == "zoomed out as far as it goes" and app.model.message_kind == "error"
+    board.fit()
+    one_way = [t for t in cell_targets(board) if len(t.choices) == 1]
+    if one_way:
+        board.hover(*board.cell_to_pixel(one_way[0].choices[0].x, one_way[0].choices[0].y))
+        assert not board.rotate() and app.model.message == "there is only one way to play this"
+
+
+def test_zoom_keeps_the_point_under_the_pointer() -> None:
+    app = new_app()
+    board = app.board
+    px, py = 200.0, 150.0
+    before = board.view.to_world(px, py)
+    assert board.zoom(1, around=(px, py))
+    after = board.view.to_world(px, py)
+    assert math.hypot(before[0] - after[0], before[1] - after[1]) < 2 / board.scale
+
+
+def test_the_view_moves_only_when_the_landscape_would_leave_it() -> None:
+    app = new_app(players=["A", "B"])
+    board, game = app.board, app.model.game
+    rng = random.Random(9)
+
+    def shows_all(view: Any) -> bool:
+        x0, y0, x1, y1 = board._extent()
+        (left, top), (right, bottom) = view.to_pixel(x0, y0), view.to_pixel(x1, y1)
+        return left >= 0 and top >= 0 and right <= view.width and bottom <= view.height
+
+    moves = 0
+    for _ in range(60):
+        before = board.view
+        app.model.apply(rng.choice(game.legal_actions()))
+        if board.view != before:
+            moves += 1
+            assert not shows_all(before)          # it moved because the landscape left the old view
+        assert shows_all(board.view)
+    assert moves < 30
+
+
+def test_a_fitted_board_is_never_clipped() -> None:
+    app = new_app(players=["A", "B"])
+    board, game = app.board, app.model.game
+    board.resize(300, 220)
+    rng = random.Random(10)
+    while not game.is_over:
+        app.model.apply(rng.choice(game.legal_actions()))
+    board.fit()
+    assert board._in_view()
+
+
+def test_a_new_game_leaves_no_ghost_tiles_and_resets_the_zoom() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.board.zoom(-2)
+    app.panel._new_game()
+    assert set(app.board._drawn) == {(0, 0)} and app.board.follow
+    assert app.board.scale == app.board.ui.default_scale or app.board._in_view()
+    assert app.panel.history.max == 0 and app.panel.log.options == ()
+
+
+def test_a_selected_log_line_can_be_deselected() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(5)
+    game = app.model.game
+    while not any(isinstance(e, Scored) for e in game.events()):
+        app.model.apply(rng.choice(game.legal_actions()))
+    app.panel.log.value = 0
+    assert app.model.highlight and not app.panel.log_clear.disabled
+    app.panel.log_clear.click()
+    assert app.panel.log.value is None and app.model.highlight == [] and app.panel.log_clear.disabled
+
+
+def test_the_end_of_the_game_shows_the_points_by_category_and_the_winners_once() -> None:
+    app = new_app()
+    app.model.autoplay = True
+    app.runner.run()
+    game = app.model.game
+    info = app.panel.info.value
+    winners = game.winners()
+    assert game.is_over and "wp-final" in info
+    assert sum(info.count(f"{w} wins") + info.count(f"{w} and") for w in winners) == 1
+    for player, categories in game.score_breakdown().items():
+        for category in categories:
+            assert f"<td>{category}</td>" in info
+    assert "Game over" in app.panel.status.value and "win" not in app.panel.status.value
+
+
+def test_stopping_autoplay_gives_the_prompt_back() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.model.autoplay = True
+    buttons = [b for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert app.board.prompt == [] or all(b.disabled for b in buttons)
+    app.model.autoplay = False
+    buttons = [b for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert [b.description for b in buttons] == ["Skip"] and not any(b.disabled for b in buttons)
+
+
+def test_the_setup_form_offers_difficulties_and_a_greedy_opponent_by_default() -> None:
+    app = new_app()
+    options = app.panel.seat_rows[0][2].options
+    assert options == ("Human", "Easy (random)", "Normal (greedy)", "Hard (MCTS, 1 s)")
+    assert app.panel.seat_rows[1][2].value == "Easy (random)"         # the seat's own agent
+    assert app.panel.seat_rows[2][2].value == "Normal (greedy)"       # a new seat: the default opponent
+    assert type(wp.play("hunters-gatherers", seed=1).model.agents["Greedy"]).__name__ == "GreedyAgent"
+
+
+def test_the_keys_and_help_come_from_the_game() -> None:
+    app = new_app()
+    place_first_tile(app)
+    commands = app.board.key_commands()
+    assert commands["r"] == "cycle" and commands["s"] == "press:Skip" and "Enter" not in commands
+    assert "<kbd>S</kbd> Skip" in app.panel.help.value and "Rotate" in app.panel.help.value
+    assert app.panel.cycle.description == "Rotate"

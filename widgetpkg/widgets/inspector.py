@@ -206,6 +206,13 @@ class Inspector:
         bundle["text/plain"] = repr(self)
         return bundle
 
+    def __getattr__(self, name: str) -> Any:
+        # what the game's view offers beyond the shell (H&G: ``sorted_areas``, ``edges``) reads
+        # through the inspector too, as notebooks written before the split expect
+        if name.startswith("_") or name == "view":
+            raise AttributeError(name)
+        return getattr(self.view, name)
+
     def __repr__(self) -> str:
         counts = {c: sum(i.category == c for i in self.view.items) for c in self.view.categories}
         return f"<Inspector ({self.view.title}): {', '.join(f'{n} {c}' for c, n in counts.items()) or 'empty'}>"

@@ -88,12 +88,17 @@ class FeatureGraphView(InspectorView):
                                   oy + unit * (my + spread * math.sin(angle)), max(r, 4.0), area))
         self.items = items
 
+    @property
+    def nodes(self) -> list[Item]:
+        """The items, by their graph name."""
+        return self.items
+
     def area(self, key: Hashable) -> Any:
         """The AreaView keyed ``key``, or None."""
         key = tuple(key) if isinstance(key, list) else key
         return next((a for a in self.areas if a.key == key), None)
 
-    def sorted_areas(self, by: str, shown: Collection[str] = NODE_KINDS) -> list[Any]:
+    def sorted_areas(self, by: str = "points", shown: Collection[str] = NODE_KINDS) -> list[Any]:
         if by not in SORTS:
             raise ValueError(f"sort by one of {', '.join(SORTS)}, got {by!r}")
         key, descending = SORTS[by]
