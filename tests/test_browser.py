@@ -259,7 +259,8 @@ def _play_notebook(lab: str, page: Any) -> None:
     assert f"{chosen.rotation}°" in hand.inner_text()
     _shot(page, "preview")
 
-    # click it: the tile is placed, figure spots appear
+    # click it: the tile is placed, figure spots appear (the button's click may have scrolled the page)
+    x, y = _canvas_point(page, *board.cell_to_pixel(first.x, first.y))
     page.mouse.move(x, y)
     page.mouse.click(x, y)
     _wait_status(page, "place a figure or skip")
