@@ -260,8 +260,11 @@ def _play_notebook(lab: str, page: Any) -> None:
     _shot(page, "preview")
 
     # click it: the tile is placed, figure spots appear (the button's click may have scrolled the page)
+    page.wait_for_timeout(400)          # let a scroll the button started come to rest
     x, y = _canvas_point(page, *board.cell_to_pixel(first.x, first.y))
     page.mouse.move(x, y)
+    page.wait_for_function("t => document.querySelector('.wp-hand-caption').innerText.includes(t)",
+                           arg=f"· {chosen.rotation}°")
     page.mouse.click(x, y)
     _wait_status(page, "place a figure or skip")
     assert f"turned {chosen.rotation}°" in page.locator(".wp-msg").first.inner_text()
