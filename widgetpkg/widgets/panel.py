@@ -34,7 +34,7 @@ _CSS = """
 .wp-panel .wp-swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%;
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
-  background: #eef5e6; color: #2c4a12; height: 34px; overflow: hidden; line-height: 1.35;
+  background: #eef5e6; color: #2c4a12; height: 28px; overflow: hidden; line-height: 14px;
   display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .wp-panel .wp-msg.wp-empty { background: transparent; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
@@ -328,7 +328,7 @@ class Panel:
             + "".join(f"<td>{breakdown.get(p, {}).get(category, 0)}</td>" for p in game.players) + "</tr>"
             for category in categories)
         total = "".join(f"<td>{game.scores[p]}</td>" for p in game.players)
-        return (f"<div class='wp-winners'>🏆 {who}</div><table class='wp-final'><tr><th>Points</th>{head}</tr>"
+        return (f"<div class='wp-winners'>{who}</div><table class='wp-final'><tr><th>Points</th>{head}</tr>"
                 f"{rows}<tr class='wp-total'><td>Total</td>{total}</tr></table>")
 
     def _refresh_sections(self) -> None:
