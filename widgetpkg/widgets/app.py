@@ -71,9 +71,14 @@ def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None
     return {name: colours[name] for name in names}
 
 
-#: ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
-#: The board does not use the wheel (pan and zoom are buttons and keys), so this stops the event
-#: before it reaches the board's canvas, without cancelling it: the notebook scrolls as usual.
+#: Two fixes of how the page treats the board's canvas, sent once per page:
+#:
+#: - ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
+#:   The board does not use the wheel (pan and zoom are buttons and keys), so the event is stopped
+#:   before it reaches the canvas, without being cancelled: the notebook scrolls as usual.
+#: - ipycanvas focuses the canvas on mouse down and only then measures where the canvas is; when
+#:   the board is partly scrolled out of view, focusing scrolls the page first and the click lands
+#:   on the wrong cell. The board's canvases take the focus without scrolling.
 PAGE_SCROLL_JS = """
 (function () {
   if (window.widgetpkgPageScroll) { return; }
@@ -82,6 +87,13 @@ PAGE_SCROLL_JS = """
     var target = event.target;
     if (target && target.closest && target.closest("canvas.wp-board")) { event.stopPropagation(); }
   }, {capture: true, passive: true});
+  document.addEventListener("mousedown", function (event) {
+    var canvas = event.target;
+    if (!canvas || !canvas.closest || !canvas.closest(".wp-board") || canvas.widgetpkgFocus) { return; }
+    var focus = canvas.focus.bind(canvas);
+    canvas.widgetpkgFocus = true;
+    canvas.focus = function (options) { focus(Object.assign({}, options || {}, {preventScroll: true})); };
+  }, {capture: true});
 })();
 """
 
