@@ -187,6 +187,8 @@ class App:
         game = self.model.game
         words, _ = self.board.ui.status(game)
         scores, projected = game.scores, game.projected_scores()
+        # the first of the game's sections (what is in hand) belongs to the picture of a position
+        first = next((s.render() for s in self.board.ui.sections(game, None) if s.open), "")
         rows = "".join(
             f"<tr><td><span style='display:inline-block;width:10px;height:10px;border-radius:50%;"
             f"background:{esc(self.board.style.colour(p, game.players))}'></span> {esc(p)}</td>"
@@ -195,8 +197,7 @@ class App:
         return ("<div class='wp-static' style='display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start'>"
                 f"<div style='max-width:100%;overflow:auto'>{self.board.svg()}</div>"
                 f"<div><div style='font-weight:600'>{esc(words)}</div>"
-                + "".join(f"<div style='margin:6px 0'><b>{esc(s.title)}</b><br>{s.render()}</div>"
-                          for s in self.board.ui.sections(game, None) if s.open) +
+                f"<div style='margin:6px 0'>{first}</div>"
                 "<table><tr><th>Player</th><th>Score</th><th>Projected</th></tr>" + rows + "</table></div></div>")
 
     def __repr__(self) -> str:
