@@ -913,10 +913,10 @@ def test_a_bad_coordinate_from_the_browser_is_dropped_and_counted(x: Any, y: Any
     before = (board.scale, board.ox, board.oy, model.version)
     for event in ("mouse_move", "mouse_down", "mouse_up", "mouse_wheel", "mouse_out"):
         frontend(board, event, x=x, y=y)
-    assert board.rejected_events == 3 and board.last_error is None      # mouse out needs no position
+    assert board.rejected_events == 4 and board.last_error is None      # mouse out needs no position
     assert (board.scale, board.ox, board.oy, model.version) == before
     assert not board.click(x, y) and "without a position" in model.message
-    assert not board.resize(x, y) and board.rejected_events == 5
+    assert not board.resize(x, y) and board.rejected_events == 6
     # the board still works
     place_first_tile(app)
     assert model.version == 1
@@ -1035,6 +1035,19 @@ def test_zooming_out_at_the_limit_and_turning_a_one_way_tile_say_why() -> None:
     if one_way:
         board.hover(*board.cell_to_pixel(one_way[0].choices[0].x, one_way[0].choices[0].y))
         assert not board.rotate() and app.model.message == "there is only one way to play this"
+
+
+def test_ctrl_wheel_zooms_around_the_pointer_in_steps() -> None:
+    app = new_app()
+    board = app.board
+    frontend(board, "mouse_move", x=300.0, y=200.0)
+    scale, under = board.scale, board.view.to_world(300, 200)
+    frontend(board, "mouse_wheel", x=0.0, y=-40.0)            # a little pinch: not a step yet
+    assert board.scale == scale
+    frontend(board, "mouse_wheel", x=0.0, y=-70.0)
+    assert board.scale > scale
+    after = board.view.to_world(300, 200)
+    assert math.hypot(under[0] - after[0], under[1] - after[1]) < 2 / board.scale
 
 
 def test_zoom_keeps_the_point_under_the_pointer() -> None:

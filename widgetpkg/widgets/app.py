@@ -74,8 +74,9 @@ def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None
 #: Two fixes of how the page treats the board's canvas, sent once per page:
 #:
 #: - ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
-#:   The board does not use the wheel (pan and zoom are buttons and keys), so the event is stopped
-#:   before it reaches the canvas, without being cancelled: the notebook scrolls as usual.
+#:   A plain wheel is stopped before it reaches the board's canvas, without being cancelled: the
+#:   notebook scrolls as usual. Ctrl+wheel (and a trackpad's pinch) or Alt+wheel go on to the
+#:   board, which zooms around the pointer.
 #: - ipycanvas focuses the canvas on mouse down and only then measures where the canvas is; when
 #:   the board is partly scrolled out of view, focusing scrolls the page first and the click lands
 #:   on the wrong cell. The board's canvases take the focus without scrolling.
@@ -85,7 +86,9 @@ PAGE_SCROLL_JS = """
   window.widgetpkgPageScroll = true;
   document.addEventListener("wheel", function (event) {
     var target = event.target;
-    if (target && target.closest && target.closest("canvas.wp-board")) { event.stopPropagation(); }
+    if (target && target.closest && target.closest("canvas.wp-board") && !event.ctrlKey && !event.altKey) {
+      event.stopPropagation();
+    }
   }, {capture: true, passive: true});
   document.addEventListener("mousedown", function (event) {
     var canvas = event.target;

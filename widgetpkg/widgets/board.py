@@ -74,6 +74,7 @@ _DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at 
 _MIN_SCALE = 4             # pixels per cell: a fitted board is never drawn smaller
 _MAX_COORD = 1e6           # pixels: anything further from the canvas is not a real pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
+_WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
 _GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
                  "ArrowDown": "pan_south", "+": "zoom_in", "=": "zoom_in", "-": "zoom_out", "_": "zoom_out",
                  "f": "fit", "0": "fit", "u": "undo", "y": "redo", "Escape": "cancel"}
@@ -119,9 +120,10 @@ class BoardCanvas(HasTraits):
         self.ui: GameUI = ui or ui_for(model.game)
         self._ui_game = model.game.name
         self.width, self.height = int(width), int(height)
+        # the canvas takes the width the notebook gives it (the browser scales the picture, and
+        # ipycanvas scales the pointer back); ``resize`` changes the pixels drawn
         self.canvas = MultiCanvas(4, width=self.width, height=self.height,
-                                  layout=Layout(flex="1 1 420px", min_width="300px", max_width=f"{self.width}px",
-                                                height="auto"))
+                                  layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
         # off screen: never displayed, the background layer copies from it
         self.atlas = Canvas(width=1, height=1)
@@ -144,6 +146,7 @@ class BoardCanvas(HasTraits):
         self._dragging = False
         self._last_move: tuple[float, float, float] | None = None   # time, x, y of the last click that played
         self._redraw_pending = False
+        self._wheel_travel = 0.0       # wheel movement not yet turned into a zoom step
         #: Python seconds spent handling each click (the redraw and the panel update included);
         #: the newest ones only, so a long session does not grow it
         self.click_times: deque[float] = deque(maxlen=_KEPT_TIMES)
@@ -163,6 +166,7 @@ class BoardCanvas(HasTraits):
         canvas.on_mouse_up(self._pointer_event(self._mouse_up, on_bad=self._cancel_press))
         canvas.on_mouse_move(self._pointer_event(self._mouse_move))
         canvas.on_mouse_out(self._guard(self._mouse_out))    # where the pointer left does not matter
+        canvas.on_mouse_wheel(self._pointer_event(self._wheel))
         canvas.on_key_down(self._guard(self.key))
         canvas.on_client_ready(self._guard(self._client_ready))
         self.atlas.on_client_ready(self._guard(self._client_ready))
@@ -764,6 +768,18 @@ class BoardCanvas(HasTraits):
             self._redraw_layers(HOVER)
             return
         self.click(down[0], down[1])
+
+    def _wheel(self, dx: float, dy: float) -> None:
+        """Ctrl or Alt + wheel (the page keeps the plain wheel): zoom around the pointer."""
+        if self.fixed or dy == 0:
+            return
+        if (self._wheel_travel > 0) != (dy > 0):     # the wheel turned the other way
+            self._wheel_travel = 0.0
+        self._wheel_travel += dy
+        steps = int(self._wheel_travel / _WHEEL_STEP)
+        if steps:
+            self._wheel_travel -= steps * _WHEEL_STEP
+            self.zoom(-steps, around=self._pointer)
 
     def _mouse_out(self, x: float, y: float) -> None:
         if self._dragging:
