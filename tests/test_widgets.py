@@ -1156,3 +1156,21 @@ def test_the_keys_and_help_come_from_the_game() -> None:
     assert commands["r"] == "cycle" and commands["s"] == "press:Skip" and "Enter" not in commands
     assert "<kbd>S</kbd> Skip" in app.panel.help.value and "Rotate" in app.panel.help.value
     assert app.panel.cycle.description == "Rotate"
+
+
+def test_an_opponents_move_is_stressed_for_a_moment() -> None:
+    async def scenario() -> tuple[tuple, tuple]:
+        app = new_app()
+        app.runner.pace = 0.0
+        place_first_tile(app)
+        app.board.press("Skip")
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if app.board._flash:
+                break
+        during = app.board._flash
+        await asyncio.sleep(1.5)
+        return during, app.board._flash
+
+    during, after = asyncio.run(scenario())
+    assert during and all(isinstance(ref, tuple) and len(ref) == 2 for ref in during) and after == ()

@@ -294,6 +294,14 @@ class GameUI:
                 painter.circle(cx, cy, max(6.0, view.scale * 0.3), fill=EMPHASIS, alpha=0.25, stroke=EMPHASIS,
                                width=2)
 
+    def move_refs(self, game: Game) -> tuple[Ref, ...]:
+        """What the last step touched, for the board to flash after an opponent's move: by default
+        the references of its events."""
+        history = game.history
+        if not history:
+            return ()
+        return tuple(ref for event in history[-1].events for ref in getattr(event, "refs", ()))
+
     def draw_regions(self, painter: Painter, game: Game, view: View) -> None:
         """The titled regions: a frame and the title above its top-left corner."""
         for region in self.regions(game):

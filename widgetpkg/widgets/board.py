@@ -74,6 +74,7 @@ _DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at 
 _MIN_SCALE = 4             # pixels per cell: a fitted board is never drawn smaller
 _MAX_COORD = 1e6           # pixels: anything further from the canvas is not a real pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
+_FLASH = 1.2              # seconds an opponent's move stays stressed
 _WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
 _GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
                  "ArrowDown": "pan_south", "+": "zoom_in", "=": "zoom_in", "-": "zoom_out", "_": "zoom_out",
@@ -147,6 +148,8 @@ class BoardCanvas(HasTraits):
         self._last_move: tuple[float, float, float] | None = None   # time, x, y of the last click that played
         self._redraw_pending = False
         self._wheel_travel = 0.0       # wheel movement not yet turned into a zoom step
+        self._flash: tuple[Hashable, ...] = ()     # an opponent's move, stressed for a moment
+        self._flash_timer: asyncio.TimerHandle | None = None
         #: Python seconds spent handling each click (the redraw and the panel update included);
         #: the newest ones only, so a long session does not grow it
         self.click_times: deque[float] = deque(maxlen=_KEPT_TIMES)
@@ -424,6 +427,8 @@ class BoardCanvas(HasTraits):
         painter = CanvasPainter(layer)
         if self._selected is not None and self.choice is not None:
             self.ui.draw_preview(painter, game, self._selected, self.choice, self.view, self.style)
+        if self._flash:
+            self.ui.highlight(painter, game, self._flash, self.view)
         if self._inspection is not None:
             self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
@@ -517,7 +522,27 @@ class BoardCanvas(HasTraits):
             self._fit()
             self.view_version += 1
         self._refresh_hover_after_change()
+        self._start_flash()
         self.redraw(full=full)
+
+    def _start_flash(self) -> None:
+        """After an agent's move, stress what it touched for a moment (in a kernel, where a timer
+        can take it away again)."""
+        mover = getattr(self.model, "last_mover", None)
+        loop = running_loop()
+        if self._flash_timer is not None:
+            self._flash_timer.cancel()
+            self._flash_timer = None
+        self._flash = ()
+        if loop is None or mover is None or self.model.agent_for(mover) is None:
+            return
+        self._flash = tuple(self.ui.move_refs(self.model.game))
+        if self._flash:
+            self._flash_timer = loop.call_later(_FLASH, self._guard(self._end_flash))
+
+    def _end_flash(self) -> None:
+        self._flash, self._flash_timer = (), None
+        self._redraw_layers(HOVER)
 
     def _on_look(self, change: dict[str, Any]) -> None:
         if self._closed:

@@ -89,6 +89,7 @@ class GameModel(HasTraits):
         super().__init__(**kwargs)
         self._game = game
         self._seen = self._fingerprint()
+        self.last_mover: str | None = None
         _LIVE.add(self)
         _hook_ipython()
 
@@ -125,7 +126,7 @@ class GameModel(HasTraits):
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
         player = self._game.current_player
         events = self._game.apply(action)
-        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}")
+        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}", mover=player)
         return events
 
     def try_apply(self, action: Action) -> bool:
@@ -243,8 +244,10 @@ class GameModel(HasTraits):
         """Steps reachable with undo and redo: the length of the history slider."""
         return len(self._game.history) + self._game.redo_steps
 
-    def _changed(self, events: list[Event], message: str) -> None:
+    def _changed(self, events: list[Event], message: str, mover: str | None = None) -> None:
         self._seen = self._fingerprint()
+        #: who played the step that caused this change (None for undo, redo, jumps and edits)
+        self.last_mover = mover
         self.events = list(events)
         self.message_kind = "info"
         self.message = message

@@ -297,6 +297,10 @@ class HuntersGatherersUI(GameUI):
             return (ref[0] + 0.5, ref[1] + 0.5)
         return None
 
+    def move_refs(self, game: HuntersGatherers) -> tuple[Any, ...]:  # type: ignore[override]
+        """The cells of the last turn's tiles."""
+        return tuple(last_turn(game)[1])
+
     def highlight(self, painter: Painter, game: HuntersGatherers, refs: Sequence[Any],  # type: ignore[override]
                   view: View) -> None:
         """References are cells: each one washed and framed in the emphasis colour."""
