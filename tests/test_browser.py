@@ -184,6 +184,16 @@ def _canvas_point(page: Any, px: float, py: float) -> tuple[float, float]:
     return box["x"] + px * box["width"] / width, box["y"] + py * box["height"] / height
 
 
+def _match_shown_size(page: Any, board: Any) -> None:
+    """Wait until the board draws as many pixels as it is shown at (its resize observer reports
+    the width), then give the replica the same canvas size, so both views agree."""
+    page.wait_for_function("""() => { const c = document.querySelector('canvas.wp-board');
+        return c && Math.abs(c.width - Math.round(c.getBoundingClientRect().width)) <= 1; }""", timeout=30_000)
+    page.wait_for_timeout(300)
+    width, height = page.locator("canvas.wp-board").first.evaluate("c => [c.width, c.height]")
+    board.resize(width, height)
+
+
 def _painted_colours(page: Any) -> int:
     """How many different colours the visible board canvas shows (a blank one shows one or two)."""
     return page.locator("canvas.wp-board").first.evaluate("""c => {
@@ -230,6 +240,7 @@ def _play_notebook(lab: str, page: Any) -> None:
     _wait_idle(page)
     status = _wait_status(page, "place the tile")
     assert replica.board.ui.status(replica.model.game)[0] in status     # the same game as the replica
+    _match_shown_size(page, board)
     assert _painted_colours(page) > 8
 
     # the wheel over the board scrolls the notebook (the board never takes the page's scroll)
@@ -399,6 +410,7 @@ def test_click_to_repaint_latency_and_screenshots(lab: str, page: Any) -> None:
     _wait_for_board(page)
     _wait_idle(page)
     _wait_status(page, "Ann: place the tile")
+    _match_shown_size(page, board)
     page.locator(".wp-app").first.scroll_into_view_if_needed()
     _shot_1280(page, "start")
 

@@ -1174,3 +1174,15 @@ def test_an_opponents_move_is_stressed_for_a_moment() -> None:
 
     during, after = asyncio.run(scenario())
     assert during and all(isinstance(ref, tuple) and len(ref) == 2 for ref in during) and after == ()
+
+
+def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
+    app = new_app()
+    board = app.board
+    assert board.size_probe in app.widget.children
+    board.size_probe.value = "900"                  # what the page's resize observer reports
+    assert (board.width, board.height) == (900, round(900 * 560 / 680))
+    assert (board.canvas.width, board.canvas.height) == (board.width, board.height) and board._in_view()
+    for nonsense in ("abc", "0", "-5", "1e9", "nan", ""):
+        board.size_probe.value = nonsense
+    assert board.width == 900 and board.rejected_events == 6 and board.last_error is None

@@ -80,6 +80,8 @@ def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None
 #: - ipycanvas focuses the canvas on mouse down and only then measures where the canvas is; when
 #:   the board is partly scrolled out of view, focusing scrolls the page first and the click lands
 #:   on the wrong cell. The board's canvases take the focus without scrolling.
+#: - The board's canvas takes the cell's width; a resize observer tells the board (through its
+#:   hidden ``size_probe`` text box) how wide it is shown, so it draws that many pixels.
 PAGE_SCROLL_JS = """
 (function () {
   if (window.widgetpkgPageScroll) { return; }
@@ -97,6 +99,32 @@ PAGE_SCROLL_JS = """
     canvas.widgetpkgFocus = true;
     canvas.focus = function (options) { focus(Object.assign({}, options || {}, {preventScroll: true})); };
   }, {capture: true});
+  function watch(canvas) {
+    if (canvas.widgetpkgWatched || typeof ResizeObserver === "undefined") { return; }
+    canvas.widgetpkgWatched = true;
+    var timer = null, last = "";
+    new ResizeObserver(function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var app = canvas.closest(".wp-app");
+        var input = app && app.querySelector(".wp-board-size input");
+        var width = Math.round(canvas.getBoundingClientRect().width);
+        if (!input || width < 200 || String(width) === last) { return; }   // not laid out yet
+        last = String(width);
+        input.value = last;
+        input.dispatchEvent(new Event("input", {bubbles: true}));
+      }, 150);
+    }).observe(canvas);
+  }
+  var pending = false;
+  function scan() {
+    pending = false;
+    document.querySelectorAll(".wp-app canvas.wp-board").forEach(watch);
+  }
+  new MutationObserver(function () {
+    if (!pending) { pending = true; requestAnimationFrame(scan); }
+  }).observe(document.body, {childList: true, subtree: true});
+  scan();
 })();
 """
 
@@ -114,7 +142,7 @@ class App:
         self.board = BoardCanvas(self.model, width=width, height=height)
         self.runner = AgentRunner(self.model, pace=pace)
         self.panel = Panel(self)
-        self.widget = W.Box([self.board.widget, self.panel.widget],
+        self.widget = W.Box([self.board.widget, self.panel.widget, self.board.size_probe],
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")

@@ -57,7 +57,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
-from ipywidgets import Layout
+from ipywidgets import Layout, Text
 from traitlets import Any as AnyTrait
 from traitlets import HasTraits, Int
 
@@ -126,6 +126,12 @@ class BoardCanvas(HasTraits):
         self.canvas = MultiCanvas(4, width=self.width, height=self.height,
                                   layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
+        # where the page reports the width the canvas is shown at (see ``App``'s page script): a
+        # hidden text box, so the canvas can draw as many pixels as it shows
+        self.size_probe = Text(layout=Layout(display="none"))
+        self.size_probe.add_class("wp-board-size")
+        self.size_probe.observe(self._guard(self._on_shown_width), "value")
+        self._aspect = self.height / self.width
         # off screen: never displayed, the background layer copies from it
         self.atlas = Canvas(width=1, height=1)
         self.scale: float = int(scale or self.ui.default_scale)
@@ -312,13 +318,26 @@ class BoardCanvas(HasTraits):
         self._guard(self.redraw)()
         return True
 
+    def _on_shown_width(self, change: dict[str, Any]) -> None:
+        """The page says how wide the canvas is shown: draw that many pixels, same proportions."""
+        text = change["new"]
+        try:
+            width = float(text)
+        except (TypeError, ValueError):
+            width = math.nan
+        if not (math.isfinite(width) and 200 <= width <= 4000):
+            self.rejected_events += 1
+            return
+        if round(width) != self.width:
+            self.resize(round(width), round(width * self._aspect))
+
     def close(self) -> None:
         """Stop following the model and close the canvases; later model changes are ignored."""
         self._closed = True
         for handler, names in self._observers:
             with contextlib.suppress(ValueError):
                 self.model.unobserve(handler, names)
-        for widget in (*self.canvas._canvases, self.canvas, self.atlas):
+        for widget in (*self.canvas._canvases, self.canvas, self.atlas, self.size_probe):
             widget.close()
 
     def svg(self) -> str:
