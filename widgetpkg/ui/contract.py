@@ -210,8 +210,11 @@ class Style:
 class GameUI:
     """Base class of the adapters: defaults that fit any game, hooks a game fills in.
 
-    A subclass sets ``game_name`` and implements at least ``background``, ``draw_piece``,
-    ``draw_marks`` and ``targets``. Every method gets the game to read; none may change it.
+    A subclass sets ``game_name``; everything else has a default, so an adapter with no drawing
+    code at all still makes the game playable (every legal action is a button of the prompt).
+    A game with a picture adds ``extent``, ``background``/``piece_rect``/``draw_piece``,
+    ``draw_figures``, ``draw_marks`` and ``targets``. Every method gets the game to read; none may
+    change it.
     """
 
     game_name: ClassVar[str] = ""
