@@ -34,8 +34,8 @@ _CSS = """
 .wp-panel .wp-swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%;
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
-  background: #eef5e6; color: #2c4a12; height: 28px; overflow: hidden; line-height: 14px;
-  display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
+  background: #eef5e6; color: #2c4a12; }
+.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px; }
 .wp-panel .wp-msg.wp-empty { background: transparent; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
@@ -249,7 +249,7 @@ class Panel:
         text = self.model.message
         kind = " wp-warn" if self.model.message_kind == "error" else "" if text else " wp-empty"
         # the message area keeps its height: the panel does not jump when a message comes or goes
-        self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'>{esc(text)}</div>"
+        self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'><div>{esc(text)}</div></div>"
 
     def _refresh_menu(self) -> None:
         target = self.board.menu
