@@ -276,8 +276,9 @@ class HuntersGatherers(Game):
 
     def _repr_svg_(self) -> str:
         """The board as a picture: notebooks, nbviewer and docs show it with no widget."""
-        from .render import game_svg  # drawing is loaded only when a board is shown
-        return game_svg(self, cell=48)
+        # the same adapter draws the widget's canvas: one drawing path, one palette, no widget import
+        from ...ui.contract import Style, ui_for
+        return ui_for(self).svg(self, Style())
 
     def __repr__(self) -> str:
         scores = ", ".join(f"{p} {s}" for p, s in self._scores.items())
