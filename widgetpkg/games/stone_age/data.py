@@ -6,7 +6,7 @@ read with ``yaml.safe_load`` after a check that refuses anchors and aliases (no 
 oversized files and text that is not UTF-8.
 
 >>> d = load_data(None)
->>> len(d.cards), len(d.buildings), d.cards["G06"].top
+>>> len(d.cards), len(d.building_tiles), d.cards["G06"].top
 (36, 28, ('resource_dice', 'gold', 0))
 >>> d.animals["boar"].malus, d.rewards[1]
 (2, ('points', 3))

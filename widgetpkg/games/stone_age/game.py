@@ -190,6 +190,10 @@ class StoneAge(Game):
         """{"wood": n, "clay": n, "stone": n, "gold": n}."""
         return dict(zip(RESOURCES, self._goods[player]))
 
+    def at_home(self, player: str) -> int:
+        """People still on the tableau to be placed this round (placement phase)."""
+        return self._avail[player]
+
     def people(self, player: str) -> int:
         """All the player's people (at home, placed, or waiting at an animal)."""
         return self._people[player]
@@ -948,8 +952,6 @@ class StoneAge(Game):
         if self._ends:
             self._game_over(events, "a building stack is empty")
             return
-        self._set("_round", self._round + 1)
-        self._set("_start", (self._start + 1) % self.n)
         # slide the remaining cards to the right, then refill from the deck (lowest slot first)
         kept = [c for c in self._display if c is not None]
         slots: list[str | None] = kept + [None] * (DISPLAY - len(kept))
@@ -974,6 +976,8 @@ class StoneAge(Game):
         for i, c in enumerate(slots):
             if self._display[i] != c:
                 self._put("_display", i, c)
+        self._set("_round", self._round + 1)
+        self._set("_start", (self._start + 1) % self.n)
         if revealed:
             self._set("_waiting", self._waiting + tuple(revealed))
             events.append(Note(f"revealed beside the board: {', '.join(a[len(ANIMAL_PREFIX):] for a in revealed)}"))
@@ -1124,8 +1128,9 @@ class StoneAge(Game):
         from .notation import format_position, position_of
         pos = position_of(self)
         yield pos
-        # a card now held or on display has left the deck
+        # a card now held or on display, or an animal now out, has left the deck
         shown = {c for c in pos.display if c} | {c for s in pos.players.values() for c in s.cards}
+        shown |= set(pos.waiting_animals) | {pos.animal}
         pos.deck = [c for c in pos.deck if c not in shown]
         self.set_position(format_position(pos))
 
