@@ -15,7 +15,7 @@ from widgetpkg.games.stone_age import (ChooseDie, ChooseResources, Decline, Feed
 from widgetpkg.games.stone_age.rules import tool_tiles
 
 
-def illegal(g, action, match=""):
+def illegal(g, action, match=None):
     before = g.to_position()
     with pytest.raises(wp.IllegalActionError, match=match):
         g.apply(action)
