@@ -30,7 +30,7 @@ def snapshot(g) -> dict:
     return state
 
 
-def check_invariants(g, initial_buildings: int) -> None:
+def check_invariants(g, initial_buildings: int, totals: dict[str, int]) -> None:
     everything = list(g._deck) + [c for c in g.display if c] + [c for p in g.players for c in g.cards(p)]
     cards = [c for c in everything if not c.startswith("animal:")]
     assert sorted(cards) == sorted(g.data.cards), "every card is in exactly one place"
@@ -50,12 +50,7 @@ def check_invariants(g, initial_buildings: int) -> None:
         else:
             assert placed + g.at_animal(p) <= g.people(p)
     assert sum(g.at_animal(p) for p in g.players) <= g.n
-    totals = {p: 0 for p in g.players}
-    for e in g.events():
-        if isinstance(e, Scored):
-            totals[e.player] += e.points
-    assert totals == g.scores
-    assert {p: sum(row.values()) for p, row in g.score_breakdown().items()} == g.scores
+    assert totals == g.scores, "the scores are the sum of the Scored events"
 
 
 ILLEGAL = [PlacePeople("nowhere", 1), PlacePeople("hunt", 0), PlacePeople("hut", 1), Resolve("animal"),
@@ -66,6 +61,7 @@ def play(players: int, season: str, variants: dict, seed: int, *, deep: bool) ->
     g = wp.new_game("stone-age", players=players, season=season, variants=variants, seed=seed)
     initial = sum(len(g.stack(s)) for s in range(1, g.n + 1))
     rng = random.Random(seed)
+    totals = {p: 0 for p in g.players}
     steps = 0
     while not g.is_over:
         actions = g.legal_actions()
@@ -80,7 +76,7 @@ def play(players: int, season: str, variants: dict, seed: int, *, deep: bool) ->
                         g.apply(bad)
             assert snapshot(g) == before
             turn = g.turn
-            g.apply(action)
+            events = g.apply(action)
             assert g.turn >= turn
             after = snapshot(g)
             g.undo()
@@ -88,14 +84,18 @@ def play(players: int, season: str, variants: dict, seed: int, *, deep: bool) ->
             g.redo()
             assert snapshot(g) == after, f"redo of {action} is not exact"
         else:
-            g.apply(action)
-        check_invariants(g, initial)
+            events = g.apply(action)
+        for e in events:
+            if isinstance(e, Scored):
+                totals[e.player] += e.points
+        check_invariants(g, initial, totals)
         if deep and steps % 25 == 0:
             text = g.to_position()
             assert position(text).to_position() == text
         steps += 1
         assert steps < 20000, "a random game does not end"
     assert g.winners() and set(g.winners()) <= set(g.players)
+    assert {p: sum(row.values()) for p, row in g.score_breakdown().items()} == g.scores
     text = g.to_json()
     again = wp.load_game(text)
     assert again.to_json() == text and again.to_position() == g.to_position() and again.scores == g.scores
@@ -105,9 +105,8 @@ def play(players: int, season: str, variants: dict, seed: int, *, deep: bool) ->
 
 @pytest.mark.parametrize("players, season, variants", CONFIGS)
 def test_random_games_keep_the_invariants(players, season, variants):
-    for seed in range(3):
-        play(players, season, variants, seed, deep=True)
-    for seed in range(3, 20):
+    play(players, season, variants, 0, deep=True)
+    for seed in range(1, 15):
         play(players, season, variants, seed, deep=False)
 
 

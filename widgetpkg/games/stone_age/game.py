@@ -90,6 +90,7 @@ class StoneAge(Game):
         self.variants: frozenset[str] = chosen
         self.n = len(names)
         self._setup()
+        self._place_set = frozenset(self.places())
 
     @staticmethod
     def _check_variants(season: str, variants: Mapping[str, bool] | None) -> frozenset[str]:
@@ -307,28 +308,36 @@ class StoneAge(Game):
         if avail <= 0:
             return []
         actions: list[Action] = []
-        at = self._at
-        if ("hunt", p) not in at:
-            actions += [PlacePeople("hunt", k) for k in range(1, avail + 1)]
+        occ = self._occ
+        if ("hunt", p) not in self._at:
+            actions += _PLACE_ACTIONS["hunt"][:avail]
         for place in RESOURCE_PLACES:
             room = self._resource_room(place, p)
-            actions += [PlacePeople(place, k) for k in range(1, min(avail, room) + 1)]
-        if self.n == 4 or sum(1 for v in VILLAGE if v in self._occ) < 2:
+            if room > 0:
+                actions += _PLACE_ACTIONS[place][:min(avail, room)]
+        if self.n == 4 or sum(1 for v in VILLAGE if v in occ) < 2:
             for place in VILLAGE:
-                if place not in self._occ and avail >= (2 if place == "hut" else 1):
-                    actions.append(PlacePeople(place, 2 if place == "hut" else 1))
+                if place not in occ and (avail >= 2 or place != "hut"):
+                    actions.append(_PLACE_ONE[place])
         for k in range(DISPLAY):
-            if self._display[k] is not None and f"card:{k + 1}" not in self._occ:
-                actions.append(PlacePeople(f"card:{k + 1}", 1))
+            if self._display[k] is not None and _CARD_PLACES[k] not in occ:
+                actions.append(_PLACE_ONE[_CARD_PLACES[k]])
         for s, stack in self._stacks.items():
-            if stack and f"building:{s}" not in self._occ:
-                actions.append(PlacePeople(f"building:{s}", 1))
+            if stack and f"building:{s}" not in occ:
+                actions.append(_PLACE_ONE[f"building:{s}"])
         for i in self._igloos_open:
-            if f"igloo:{i}" not in self._occ:
+            if f"igloo:{i}" not in occ:
                 actions.append(PlacePeople(f"igloo:{i}", 1))
         if self._animal is not None and sum(self._animal_at.values()) < self.n:
-            actions.append(PlacePeople("animal", 1))
+            actions.append(_PLACE_ONE["animal"])
         return actions
+
+    def _can_place(self, p: str) -> bool:
+        """Whether ``p`` has a legal placement (cheap when the hunt is still open to them)."""
+        avail = self._avail[p]
+        if avail <= 0:
+            return False
+        return ("hunt", p) not in self._at or bool(self._placements(p))
 
     def _resource_room(self, place: str, p: str) -> int:
         if (place, p) in self._at:
@@ -351,7 +360,7 @@ class StoneAge(Game):
             if sum(self._animal_at.values()) >= self.n:
                 return "the wild animal has no free ring"
             return None
-        if place not in self.places():
+        if place not in self._place_set:
             return f"there is no place {place!r} (places: {', '.join(self.places())})"
         if (place, p) in self._at or p in self._who.get(place, ()):
             return f"{p} already placed at {place} this round (\"keine weiteren Personen auf denselben Ort\")"
@@ -558,7 +567,7 @@ class StoneAge(Game):
     def _next_placer(self, events: list[Event], first: int) -> None:
         for step in range(self.n):
             i = (first + step) % self.n
-            if self._placements(self.players[i]):
+            if self._can_place(self.players[i]):
                 if i != self._cur:
                     self._set("_cur", i)
                 return
@@ -1135,6 +1144,11 @@ class StoneAge(Game):
         self.set_position(format_position(pos))
 
 
+# actions are immutable: the placements are made once and shared
+_PLACE_ACTIONS = {place: [PlacePeople(place, k) for k in range(1, 11)] for place in ("hunt", *RESOURCE_PLACES)}
+_CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
+_PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
+              for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     PlacePeople: ("placement",), Resolve: ("resolution",), UseTools: ("tools",), PayCard: ("pay",),
     PayBuilding: ("pay",), PayIgloo: ("pay",), Decline: ("pay",), ChooseDie: ("dice_for_all",),

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 
 from ...core import Scored, Term
 from .data import CULTURE_SYMBOLS, RESOURCES, VALUE, Building, Card
@@ -74,13 +75,18 @@ def sub_multisets(values: Sequence[int]) -> list[tuple[int, ...]]:
     >>> sub_multisets((2, 1, 1))
     [(), (1,), (1, 1), (2,), (2, 1), (2, 1, 1)]
     """
+    return list(_sub_multisets(tuple(sorted(values))))
+
+
+@lru_cache(maxsize=1024)
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     counts: dict[int, int] = {}
     for v in values:
         counts[v] = counts.get(v, 0) + 1
     result: list[tuple[int, ...]] = [()]
     for v in sorted(counts):
         result = [tuple(sorted(r + (v,) * k, reverse=True)) for r in result for k in range(counts[v] + 1)]
-    return sorted(set(result))
+    return tuple(sorted(set(result)))
 
 
 def dice_yield(dice: Sequence[int], *, tools: int, malus: int, divisor: int) -> int:
@@ -106,8 +112,18 @@ def as_items(counts: Sequence[int]) -> tuple[str, ...]:
     return tuple(r for r, n in zip(RESOURCES, counts) for _ in range(n))
 
 
-def payments(held: Sequence[int], size: int) -> Iterator[tuple[str, ...]]:
+def payments(held: Sequence[int], size: int) -> tuple[tuple[str, ...], ...]:
     """Every resource multiset of exactly ``size`` items that ``held`` (counts) can pay."""
+    # holdings above ``size`` do not change the answer: capping them keeps the cache small
+    return _payments(tuple(min(h, size) for h in held), size)
+
+
+@lru_cache(maxsize=8192)
+def _payments(held: tuple[int, ...], size: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(_each_payment(held, size))
+
+
+def _each_payment(held: Sequence[int], size: int) -> Iterator[tuple[str, ...]]:
     w, c, s, g = held
     for a in range(min(w, size), -1, -1):
         for b in range(min(c, size - a), -1, -1):
