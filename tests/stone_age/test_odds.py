@@ -38,7 +38,7 @@ def test_distributions_sum_to_one_and_tools_help():
     assert people_needed("forest", 4, Fraction(7, 10)) == 4   # 493/648 > 70 %
     assert people_needed("river", 9, 1) is None
     table = odds_table("hunt", 1)
-    assert table[0] == (1, Fraction(5, 6)) and table[-1] == (3, Fraction(1, 3))
+    assert table[0] == (1, Fraction(5, 6)) and table[-1] == (3, Fraction(1, 6))
 
 
 def test_bad_questions():
