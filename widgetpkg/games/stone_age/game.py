@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any, Iterator
 
@@ -283,24 +284,22 @@ class StoneAge(Game):
             return self._placements(self.players[self._cur])
         if phase == "resolution":
             p = self.players[self._cur]
-            return [Resolve(place) for (place, who) in self._at if who == p]
+            return [_RESOLVE[place] if place in _RESOLVE else Resolve(place) for (place, who) in self._at if who == p]
         if phase == "tools":
             p = self._pending[1]
-            tiles = sub_multisets(self.unused_tools(p))
-            ones = sub_multisets(self._one_use[p])
-            return [UseTools(t, o) for t in tiles for o in ones]
+            return list(_tool_actions(self.unused_tools(p), self._one_use[p]))
         if phase == "pay":
             return self._payment_actions()
         if phase == "dice_for_all":
             return [ChooseDie(f) for f in sorted(set(self._pending[2]))]
         if phase == "choose_resources":
-            return [ChooseResources(items) for items in payments((99, 99, 99, 99), self._pending[2])]
+            return list(_choose_actions(self._pending[2]))
         if phase == "animal_rewards":
             die = self._pending[1][0][1]
             return [TakeAnimalReward(die, die), TakeAnimalReward(die, 1)]
         if phase == "feeding":
             p, deficit = self._pending[1], self._pending[2]
-            return [Feed(items) for items in payments(self._goods[p], deficit)] + [Starve()]
+            return list(_feed_actions(tuple(min(h, deficit) for h in self._goods[p]), deficit))
         return []
 
     def _placements(self, p: str) -> list[Action]:
@@ -401,10 +400,9 @@ class StoneAge(Game):
         hard = "hard_winter" in self.variants
         actions: list[Action] = []
         if kind == "card":
-            for items in payments(held, int(index)):
-                actions.append(PayCard(items))
-                if hard and held[3] > items.count("gold"):
-                    actions.append(PayCard(items, gold_bonus=True))
+            size = int(index)
+            # holding more than size + 1 of a kind changes nothing: a small cache key
+            actions += _card_actions(tuple(min(h, size + 1) for h in held), size, hard)
         elif kind == "building":
             building = self.data.buildings[self._stacks[int(index)][-1]]
             for items in building_payments(building, held):
@@ -1144,11 +1142,37 @@ class StoneAge(Game):
         self.set_position(format_position(pos))
 
 
+@lru_cache(maxsize=4096)
+def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    for items in payments(held, size):
+        actions.append(PayCard(items))
+        if hard and held[3] > items.count("gold"):
+            actions.append(PayCard(items, gold_bonus=True))
+    return tuple(actions)
+
+
+@lru_cache(maxsize=4096)
+def _feed_actions(held: tuple[int, ...], deficit: int) -> tuple[Action, ...]:
+    return tuple(Feed(items) for items in payments(held, deficit)) + (Starve(),)
+
+
+@lru_cache(maxsize=64)
+def _choose_actions(amount: int) -> tuple[Action, ...]:
+    return tuple(ChooseResources(items) for items in payments((amount,) * 4, amount))
+
+
+@lru_cache(maxsize=1024)
+def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
+
+
 # actions are immutable: the placements are made once and shared
 _PLACE_ACTIONS = {place: [PlacePeople(place, k) for k in range(1, 11)] for place in ("hunt", *RESOURCE_PLACES)}
 _CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
 _PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
               for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
+_RESOLVE = {place: Resolve(place) for place in (*_PLACE_ONE, *_PLACE_ACTIONS)}
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     PlacePeople: ("placement",), Resolve: ("resolution",), UseTools: ("tools",), PayCard: ("pay",),
     PayBuilding: ("pay",), PayIgloo: ("pay",), Decline: ("pay",), ChooseDie: ("dice_for_all",),
