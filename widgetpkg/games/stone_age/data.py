@@ -216,8 +216,8 @@ def _rewards(raw: Any) -> dict[int, tuple[str, int]]:
 
 
 def _igloos(raw: Any) -> dict[int, Igloo]:
-    if not isinstance(raw, list) or not 1 <= len(raw) <= 8:
-        raise StoneAgeDataError("data: igloos.tiles must be a list of 1 to 8 igloos")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
+        raise StoneAgeDataError("data: igloos.tiles must be a list of 1 to 4 igloos (the box has 4)")
     igloos = {}
     for i, entry in enumerate(raw, 1):
         where = f"igloos.tiles[{i - 1}]"
