@@ -444,7 +444,7 @@ class StoneAge(Game):
             return f"it is time for {phase.replace('_', ' ')}, not {type(action).__name__}"
         p = self.current_player
         if isinstance(action, PlacePeople):
-            if not isinstance(action.place, str) or not isinstance(action.count, int):
+            if not isinstance(action.place, str) or not isinstance(action.count, int) or isinstance(action.count, bool):
                 return "a placement names a place and a number of people"
             return self._placement_problem(p, action.place, action.count)
         if isinstance(action, Resolve):

@@ -137,6 +137,8 @@ class StoneAgeUI(GameUI):
         pieces: dict[Hashable, Any] = {}
         for place in self._places(game):
             value: Any = PLACE_LABELS.get(place, place)
+            if place == "field" and game.season == "winter":
+                value = "Livestock"  # "Im Winter wird anstelle des Ackers Viehzucht betrieben"
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
                 built = any(igloo.id in game.igloos(p) for p in game.players)
