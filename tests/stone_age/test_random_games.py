@@ -5,7 +5,6 @@ A bounded sample runs by default; ``-m slow`` runs thousands per configuration.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -23,33 +22,36 @@ CONFIGS = [
 _SKIP = {"_history", "_redo", "_journal", "rng", "data"}
 
 
-def snapshot(g) -> dict:
-    state = {k: copy.deepcopy(v) for k, v in g.__dict__.items() if k not in _SKIP}
-    state["rng"] = g.rng.getstate()
-    state["_at order"] = list(g._at)
-    return state
+def snapshot(g) -> tuple:
+    """The whole state (containers in their order included) and the RNG, as comparable values."""
+    return repr({k: v for k, v in g.__dict__.items() if k not in _SKIP}), g.rng.getstate()
 
 
 def check_invariants(g, initial_buildings: int, totals: dict[str, int]) -> None:
-    everything = list(g._deck) + [c for c in g.display if c] + [c for p in g.players for c in g.cards(p)]
-    cards = [c for c in everything if not c.startswith("animal:")]
-    assert sorted(cards) == sorted(g.data.cards), "every card is in exactly one place"
-    animals = [c for c in everything if c.startswith("animal:")] + list(g.waiting_animals) + (
-        [g.active_animal] if g.active_animal else [])
+    """Conservation of cards, animals, buildings, igloos and people; bounds; scores = sum of events.
+
+    Reads the engine's containers directly: this runs after every action of every game."""
+    everything = [*g._deck, *(c for c in g._display if c), *(c for p in g.players for c in g._cards[p])]
+    animals = [c for c in everything if c.startswith("animal:")] + list(g._waiting) + ([g._animal] if g._animal else [])
+    assert len(everything) - len(animals) + len(g._waiting) + bool(g._animal) == len(g.data.cards)
+    assert set(everything) - set(animals) == g.data.cards.keys(), "every card is in exactly one place"
     assert len(animals) == len(set(animals))
-    held = sum(len(g.buildings(p)) for p in g.players)
-    assert held + sum(len(g.stack(s)) for s in range(1, g.n + 1)) == initial_buildings
-    igloos = [i for p in g.players for i in g.igloos(p)] + list(g._igloos_open)
+    held = sum(len(b) for b in g._buildings.values())
+    assert held + sum(len(st) for st in g._stacks.values()) == initial_buildings
+    igloos = [i for p in g.players for i in g._igloos_of[p]] + list(g._igloos_open)
     assert sorted(igloos) == (sorted(g.data.igloos) if "igloos" in g.variants else [])
+    placed: dict[str, int] = {}
+    for (_, who), n in g._at.items():
+        placed[who] = placed.get(who, 0) + n
     for p in g.players:
-        assert g.food(p) >= 0 and min(g.resources(p).values()) >= 0
-        assert 0 <= g.tools(p) <= 12 and 0 <= g.agriculture(p) <= 10 and 5 <= g.people(p) <= 10
-        placed = sum(n for (_, who), n in g.placed().items() if who == p)
+        assert g._food[p] >= 0 and min(g._goods[p]) >= 0
+        assert 0 <= g._tools[p] <= 12 and 0 <= g._agri[p] <= 10 and 5 <= g._people[p] <= 10
+        at_animal = g._animal_at.get(p, 0)
         if g.phase == "placement":
-            assert g.at_home(p) + placed + g.at_animal(p) == g.people(p)
+            assert g._avail[p] + placed.get(p, 0) + at_animal == g._people[p]
         else:
-            assert placed + g.at_animal(p) <= g.people(p)
-    assert sum(g.at_animal(p) for p in g.players) <= g.n
+            assert placed.get(p, 0) + at_animal <= g._people[p]
+    assert sum(g._animal_at.values()) <= g.n
     assert totals == g.scores, "the scores are the sum of the Scored events"
 
 
