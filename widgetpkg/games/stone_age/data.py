@@ -281,12 +281,12 @@ def _build(cards_raw: Any, buildings_raw: Any, ann: Any) -> GameData:
 
 
 def assumptions(data: GameData) -> list[str]:
-    """The dotted names of every value marked ``status: assumption`` (what the docs must flag)."""
+    """The dotted names of every value marked ``assumption: true`` (what the docs must flag)."""
     found: list[str] = []
 
     def walk(node: Any, where: str) -> None:
         if isinstance(node, Mapping):
-            if node.get("status") == "assumption":
+            if node.get("assumption") is True:
                 found.append(where)
             for key, value in node.items():
                 walk(value, f"{where}.{key}" if where else str(key))
