@@ -11,7 +11,7 @@ from stone_age_helpers import arrange, end_round, holdings, new, resolving
 
 import widgetpkg as wp
 from widgetpkg.games.stone_age import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PlacePeople,
-                                       Resolve, Starve, TakeAnimalReward, UseTools)
+                                       Resolve, Starve, TakeAnimalReward, UseResourceVoucher, UseTools)
 from widgetpkg.games.stone_age.rules import tool_tiles
 
 
@@ -299,12 +299,32 @@ def test_card_one_use_tool_can_be_used_this_round():
     assert g.resources("A")["stone"] == 2 and g.one_use_tools("A") == () and "T1a" in g.cards("A")
 
 
-def test_card_two_resources_of_choice_and_extra_card():
-    g = new()
+def test_card_two_resources_of_choice_now_or_later():
+    g = new(voucher_timing="immediate")
     _buy(g, "G04")
     assert g.phase == "choose_resources"
     g.apply(ChooseResources(("gold", "gold")))
     assert g.resources("A")["gold"] == 2
+    # the default (ruling Q12): kept for later, taken whenever A decides, e.g. when short of food
+    g = new()
+    _buy(g, "G04")
+    assert g.vouchers("A") == (2,) and g.resources("A")["wood"] == 3
+    illegal(g, UseResourceVoucher(("gold", "gold")), "B has no resources of choice")
+    holdings(g, "A", food=0, wood=3)
+    end_round(g, "B", hungry=("A",))
+    assert g.phase == "feeding" and g.current_player == "A"    # 3 wood + 2 kept can feed 5 people
+    illegal(g, UseResourceVoucher(("gold",)), "take 2 resources")
+    assert [a for a in g.legal_actions() if isinstance(a, Feed)] == [] and Starve() in g.legal_actions()
+    g.apply(UseResourceVoucher(("wood", "clay")))
+    g.apply(Feed(("wood",) * 4 + ("clay",)))
+    assert g.scores["A"] == 0 and g.resources("A") == {"wood": 0, "clay": 0, "stone": 0, "gold": 0}
+    g = new()
+    _buy(g, "G04")
+    end_round(g, "B", last_round=True)
+    assert g.score_breakdown()["A"]["resources"] == 3 + 2   # kept resources score at the end
+
+
+def test_extra_card_draws_the_bottom_only():
     g2 = new()
     arrange(g2, display=["G15", "G14", "G13", "G12"], deck_top=["H3"])
     _buy(g2, "G15")

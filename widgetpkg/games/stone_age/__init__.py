@@ -12,14 +12,15 @@ Places are named ``hunt``, ``forest``, ``clay_pit``, ``quarry``, ``river``, ``to
 """
 
 from .actions import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo, PlacePeople, Resolve,
-                      SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve, TakeAnimalReward, UseTools)
+                      SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve, TakeAnimalReward, UseResourceVoucher,
+                      UseTools)
 from .data import GameData, StoneAgeDataError, assumptions, load_data
 from .game import StoneAge
 
 __all__ = [
     "ChooseDie", "ChooseResources", "Decline", "Feed", "GameData", "PayBuilding", "PayCard", "PayIgloo", "PlacePeople",
     "Resolve", "SetBuildingStack", "SetNextCards", "SetNextDice", "SetPosition", "Starve", "StoneAge",
-    "StoneAgeDataError", "TakeAnimalReward", "UseTools", "assumptions", "load_data", "position",
+    "StoneAgeDataError", "TakeAnimalReward", "UseResourceVoucher", "UseTools", "assumptions", "load_data", "position",
 ]
 
 

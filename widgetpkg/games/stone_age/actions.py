@@ -125,6 +125,16 @@ class ChooseResources(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class UseResourceVoucher(Action):
+    """Take the resources of a card's "resources of your choice" that you kept for later (ruling Q12)."""
+
+    resources: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"use the card's resources of choice: take {multiset_text(self.resources)}"
+
+
+@dataclass(frozen=True, slots=True)
 class TakeAnimalReward(Action):
     """Chased animal: for your rolled ``die``, take the reward of ``face`` (the die itself or 1)."""
 
@@ -200,4 +210,4 @@ class SetPosition(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {cls.__name__: cls for cls in (
     PlacePeople, Resolve, UseTools, PayCard, PayBuilding, PayIgloo, Decline, ChooseDie, ChooseResources,
-    TakeAnimalReward, Feed, Starve, SetNextDice, SetNextCards, SetBuildingStack, SetPosition)}
+    TakeAnimalReward, Feed, Starve, UseResourceVoucher, SetNextDice, SetNextCards, SetBuildingStack, SetPosition)}

@@ -27,7 +27,7 @@ from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOp
 from . import rules
 from .actions import (ACTION_TYPES, ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo,
                       PlacePeople, Resolve, SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve,
-                      TakeAnimalReward, UseTools, multiset_text)
+                      TakeAnimalReward, UseResourceVoucher, UseTools, multiset_text)
 from .data import RESOURCES, VALUE, GameData, StoneAgeDataError, load_data
 from .rules import (DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, RESOURCE_CAPACITY, RESOURCE_PLACES, VILLAGE,
                     building_payment_problem, building_payments, counts_of, dice_yield, payments, remove_values,
@@ -50,6 +50,8 @@ INFO = GameInfo(
                help="winter or summer boards: the same rules; the variants are winter-only"),
         Option("variants", None, "Winter variants", kind=dict,
                help='{"hard_winter": bool, "wild_animals": bool, "igloos": bool}'),
+        Option("voucher_timing", "any_time", "2 resources of choice", choices=("any_time", "immediate"),
+               help="the card's 2 resources are taken whenever you like (default) or at once (ruling Q12)"),
         Option("data", None, "Variant numbers", kind=(str, PurePath, dict),
                help="a YAML path or mapping replacing the numbers the rulebook does not give"),
     ),
@@ -71,17 +73,20 @@ class StoneAge(Game):
     name = INFO.name
     info = INFO
     action_types = ACTION_TYPES
-    _containers = ("_food", "_goods", "_tools", "_used", "_one_use", "_people", "_agri", "_cards", "_buildings",
+    _containers = ("_vouchers", "_food", "_goods", "_tools", "_used", "_one_use", "_people", "_agri", "_cards", "_buildings",
                    "_igloos_of", "_display", "_deck", "_stacks", "_at", "_occ", "_who", "_avail", "_animal_at")
 
     def __init__(self, *, players: Sequence[str] | int = 2, season: str = "winter",
                  variants: Mapping[str, bool] | None = None, data: str | PurePath | Mapping[str, Any] | None = None,
-                 seed: int | None = None) -> None:
+                 voucher_timing: str = "any_time", seed: int | None = None) -> None:
         names = INFO.player_names(players)
-        INFO.check_options({"season": season, "variants": variants, "data": data})
+        INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
         self.data: GameData = load_data(data)
         options: dict[str, Any] = {"season": season}
+        if voucher_timing != "any_time":
+            options["voucher_timing"] = voucher_timing
+        self.voucher_timing = voucher_timing
         if variants is not None:
             options["variants"] = dict(variants)
         if data is not None:
@@ -119,6 +124,8 @@ class StoneAge(Game):
         self._tools = {p: 0 for p in ps}
         self._used: dict[str, tuple[int, ...]] = {p: () for p in ps}
         self._one_use: dict[str, tuple[int, ...]] = {p: () for p in ps}
+        #: "resources of choice" kept for later, by size (ruling Q12)
+        self._vouchers: dict[str, tuple[int, ...]] = {p: () for p in ps}
         self._people = {p: START_PEOPLE for p in ps}
         self._agri = {p: 0 for p in ps}
         self._cards: dict[str, tuple[str, ...]] = {p: () for p in ps}
@@ -216,6 +223,10 @@ class StoneAge(Game):
     def one_use_tools(self, player: str) -> tuple[int, ...]:
         return self._one_use[player]
 
+    def vouchers(self, player: str) -> tuple[int, ...]:
+        """Sizes of the "resources of your choice" the player kept for later."""
+        return self._vouchers[player]
+
     def cards(self, player: str) -> tuple[str, ...]:
         return self._cards[player]
 
@@ -279,6 +290,14 @@ class StoneAge(Game):
 
     # -- legality -------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        actions = self._decisions()
+        if self._phase != "over":
+            kept = self._vouchers[self.current_player]
+            for amount in sorted(set(kept)):
+                actions += _voucher_actions(amount)
+        return actions
+
+    def _decisions(self) -> list[Action]:
         phase = self._phase
         if phase == "placement":
             return self._placements(self.players[self._cur])
@@ -439,6 +458,14 @@ class StoneAge(Game):
         phase = self._phase
         if phase == "over":
             return "the game is over"
+        if isinstance(action, UseResourceVoucher):
+            counts = counts_of(action.resources)
+            kept = self._vouchers[self.current_player]
+            if counts is None or sum(counts) not in kept:
+                sizes = " or ".join(map(str, sorted(set(kept))))
+                return (f"{self.current_player} has no resources of choice kept for later" if not kept
+                        else f"take {sizes} resources (wood, clay, stone, gold)")
+            return None
         wanted = _PHASE_OF.get(type(action))
         if phase not in wanted:
             return f"it is time for {phase.replace('_', ' ')}, not {type(action).__name__}"
@@ -752,9 +779,12 @@ class StoneAge(Game):
         elif kind == "extra_card":
             self._extra_card(p, events)
         elif kind == "any_resources":
-            self._set("_phase", "choose_resources")
-            self._set("_pending", ("choose_resources", p, amount, "resolution"))
-            return
+            if self.voucher_timing == "immediate":
+                self._set("_phase", "choose_resources")
+                self._set("_pending", ("choose_resources", p, amount, "resolution"))
+                return
+            self._put("_vouchers", p, self._vouchers[p] + (amount,))
+            events.append(Note(f"{p} keeps {amount} resources of choice for later (card {card_id})"))
         elif kind == "resource_dice":
             self._roll_for(p, card_id, param, 2, events)
             return
@@ -806,6 +836,15 @@ class StoneAge(Game):
         rest.remove(action.face)
         self._set("_pending", ("dice_for_all", buyer, tuple(rest), done + 1))
         self._dice_for_all_step(events)
+
+    def _do_voucher(self, action: UseResourceVoucher, events: list[Event]) -> None:
+        p = self.current_player
+        counts = counts_of(action.resources)
+        kept = list(self._vouchers[p])
+        kept.remove(sum(counts))
+        self._put("_vouchers", p, tuple(kept))
+        self._put("_goods", p, tuple(h + c for h, c in zip(self._goods[p], counts)))
+        events.append(Note(f"{p} takes {multiset_text(action.resources)} (resources of choice kept for later)"))
 
     def _do_choose_resources(self, action: ChooseResources, events: list[Event]) -> None:
         _, p, _, back = self._pending
@@ -932,7 +971,7 @@ class StoneAge(Game):
             deficit = need - food
             if self._food[p]:
                 self._put("_food", p, 0)
-            if sum(self._goods[p]) < deficit:
+            if sum(self._goods[p]) + sum(self._vouchers[p]) < deficit:
                 self._hunger(p, deficit, events)
                 continue
             self._set("_pending", ("feeding", p, deficit, order[index + 1:]))
@@ -1014,7 +1053,8 @@ class StoneAge(Game):
     def _final_events(self, p: str) -> list[Scored]:
         return rules.final_scoring(
             p, (self.data.cards[c] for c in self._cards[p]), goods=self._goods[p], agriculture=self._agri[p],
-            tools=self._tools[p], people=self._people[p], buildings=len(self._buildings[p]))
+            tools=self._tools[p], people=self._people[p], buildings=len(self._buildings[p]),
+            kept=sum(self._vouchers[p]))
 
     # -- scores -----------------------------------------------------------------------------------
     def projected_scores(self) -> dict[str, int]:
@@ -1162,6 +1202,11 @@ def _choose_actions(amount: int) -> tuple[Action, ...]:
     return tuple(ChooseResources(items) for items in payments((amount,) * 4, amount))
 
 
+@lru_cache(maxsize=16)
+def _voucher_actions(amount: int) -> tuple[Action, ...]:
+    return tuple(UseResourceVoucher(items) for items in payments((amount,) * 4, amount))
+
+
 @lru_cache(maxsize=1024)
 def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
@@ -1183,5 +1228,5 @@ _HANDLER: dict[type, str] = {
     PlacePeople: "_do_place", Resolve: "_do_resolve", UseTools: "_do_tools", PayCard: "_do_pay_card",
     PayBuilding: "_do_pay_building", PayIgloo: "_do_pay_igloo", Decline: "_do_decline",
     ChooseDie: "_do_choose_die", ChooseResources: "_do_choose_resources", TakeAnimalReward: "_do_animal_reward",
-    Feed: "_do_feed", Starve: "_do_starve",
+    Feed: "_do_feed", Starve: "_do_starve", UseResourceVoucher: "_do_voucher",
 }

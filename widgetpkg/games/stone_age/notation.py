@@ -19,6 +19,7 @@ Any phase can be written, the step in progress included (``pending``). One line 
 
 Optional lines: ``variants:``, ``data:`` (JSON), ``<player> cards:``, ``<player> buildings:``,
 ``<player> igloos:``, ``<player> one-use tools:``, ``<player> used tools:``, ``<player> at animal:``,
+``<player> resources of choice:`` (kept for later),
 ``placed:`` (``hunt Red 3; forest Blue 2``), ``animal:``, ``waiting animals:``, ``last round: yes``,
 ``next dice:``, ``pending:``. Lists are in order: the deck and the stacks top first.
 Reading is linear in the text and refuses texts over 64 KB.
@@ -60,6 +61,8 @@ class PlayerState:
     home: int = 5
     used_tools: list[int] = field(default_factory=list)
     one_use_tools: list[int] = field(default_factory=list)
+    #: "resources of your choice" kept for later, by size
+    vouchers: list[int] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
     buildings: list[str] = field(default_factory=list)
     igloos: list[int] = field(default_factory=list)
@@ -74,6 +77,7 @@ class Position:
     season: str = "winter"
     variants: dict[str, bool] = field(default_factory=dict)
     data: Any = None
+    voucher_timing: str = "any_time"
     round: int = 1
     start_player: str = ""
     phase: str = "placement"
@@ -97,6 +101,8 @@ class Position:
             options["variants"] = dict(self.variants)
         if self.data is not None:
             options["data"] = self.data
+        if self.voucher_timing != "any_time":
+            options["voucher_timing"] = self.voucher_timing
         return options
 
     def check(self, game: StoneAge) -> None:
@@ -111,11 +117,12 @@ def position_of(game: StoneAge) -> Position:
         players[p] = PlayerState(
             score=game.scores[p], food=game.food(p), resources=game.resources(p), people=game.people(p),
             agriculture=game.agriculture(p), tools=game.tools(p), home=game._avail[p], used_tools=list(game._used[p]),
-            one_use_tools=list(game._one_use[p]), cards=list(game.cards(p)), buildings=list(game.buildings(p)),
+            one_use_tools=list(game._one_use[p]), vouchers=list(game._vouchers[p]), cards=list(game.cards(p)), buildings=list(game.buildings(p)),
             igloos=list(game.igloos(p)), at_animal=game.at_animal(p))
     return Position(
         player_names=list(game.players), season=game.season,
         variants={k: True for k in sorted(game.variants)}, data=game.options.get("data"),
+        voucher_timing=game.voucher_timing,
         round=game.round, start_player=game.start_player, phase=game.phase,
         to_move=game.players[game._cur], turns=game.turn, players=players, display=list(game.display),
         deck=list(reversed(game._deck)), stacks={s: list(game.stack(s)) for s in game._stacks},
@@ -152,6 +159,8 @@ def format_position(pos: Position) -> str:
     lines = [HEADER, f"players: {', '.join(pos.player_names)}", f"season: {pos.season}"]
     if pos.variants:
         lines.append(f"variants: {', '.join(k for k, v in sorted(pos.variants.items()) if v)}")
+    if pos.voucher_timing != "any_time":
+        lines.append(f"voucher timing: {pos.voucher_timing}")
     if pos.data is not None:
         lines.append(f"data: {json.dumps(pos.data, sort_keys=True, default=str)}")
     lines += [f"round: {pos.round}", f"start player: {pos.start_player}", f"phase: {pos.phase}",
@@ -161,7 +170,8 @@ def format_position(pos: Position) -> str:
         goods = ", ".join(f"{r} {s.resources.get(r, 0)}" for r in RESOURCES)
         lines.append(f"{p}: score {s.score}, food {s.food}, {goods}, people {s.people}, agriculture {s.agriculture}, "
                      f"tools {s.tools}, home {s.home}")
-        for label, values in (("used tools", s.used_tools), ("one-use tools", s.one_use_tools), ("cards", s.cards),
+        for label, values in (("used tools", s.used_tools), ("one-use tools", s.one_use_tools),
+                              ("resources of choice", s.vouchers), ("cards", s.cards),
                               ("buildings", s.buildings), ("igloos", s.igloos)):
             if values:
                 lines.append(f"{p} {label}: {', '.join(map(str, values))}")
@@ -237,7 +247,8 @@ def _parse_rewards(text: str) -> tuple:
 
 
 _PLAYER_FIELDS = ("score", "food", *RESOURCES, "people", "agriculture", "tools", "home")
-_PLAYER_LISTS = {"used tools": "used_tools", "one-use tools": "one_use_tools", "cards": "cards",
+_PLAYER_LISTS = {"used tools": "used_tools", "one-use tools": "one_use_tools", "resources of choice": "vouchers",
+                 "cards": "cards",
                  "buildings": "buildings", "igloos": "igloos", "at animal": "at_animal"}
 
 
@@ -264,6 +275,10 @@ def parse_position(text: str) -> Position:
     pos = Position(player_names=names)
     pos.season = entries.pop("season", "winter")
     pos.variants = {v: True for v in _list(entries.pop("variants", ""))}
+    timing = entries.pop("voucher timing", "any_time")
+    if timing not in ("any_time", "immediate"):
+        raise PositionError("voucher timing: any_time or immediate")
+    pos.voucher_timing = timing
     if "data" in entries:
         try:
             pos.data = json.loads(entries.pop("data"))
@@ -332,8 +347,9 @@ def _check(pos: Position, game: StoneAge) -> None:
     names = list(game.players)
     if pos.player_names != names:
         raise PositionError(f"the position is for players {pos.player_names}, the game has {names}")
-    if pos.season != game.season or {k for k, v in pos.variants.items() if v} != set(game.variants):
-        raise PositionError("the position's season and variants differ from the game's options")
+    if pos.season != game.season or {k for k, v in pos.variants.items() if v} != set(game.variants) \
+            or pos.voucher_timing != game.voucher_timing:
+        raise PositionError("the position's season, variants or voucher timing differ from the game's options")
     if pos.phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}")
     for who in (pos.start_player, pos.to_move):
@@ -369,6 +385,8 @@ def _check(pos: Position, game: StoneAge) -> None:
             raise PositionError(f"{p}: used tools {s.used_tools} are not among the tiles {list(tool_tiles(s.tools))}")
         if any(v not in (2, 3, 4) for v in s.one_use_tools):
             raise PositionError(f"{p}: one-use tools are worth 2, 3 or 4")
+        if any(not 1 <= v <= 4 for v in s.vouchers):
+            raise PositionError(f"{p}: resources of choice kept for later come 1 to 4 at a time")
         for c in s.cards:
             card(c, f"{p}'s cards")
         for b in s.buildings:
@@ -451,6 +469,7 @@ def apply_position(game: StoneAge, pos: Position) -> list[Event]:
         game._put("_avail", p, s.home)
         game._put("_used", p, tuple(sorted(s.used_tools, reverse=True)))
         game._put("_one_use", p, tuple(sorted(s.one_use_tools, reverse=True)))
+        game._put("_vouchers", p, tuple(s.vouchers))
         game._put("_cards", p, tuple(s.cards))
         game._put("_buildings", p, tuple(s.buildings))
         game._put("_igloos_of", p, tuple(s.igloos))

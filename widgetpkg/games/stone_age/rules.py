@@ -180,12 +180,16 @@ def culture_rows(symbols: Iterable[str]) -> list[int]:
 
 
 def final_scoring(player: str, cards: Iterable[Card], *, goods: Sequence[int], agriculture: int, tools: int,
-                  people: int, buildings: int) -> list[Scored]:
-    """The final-scoring events of one player (the rulebook's order); zero-point lines left out."""
+                  people: int, buildings: int, kept: int = 0) -> list[Scored]:
+    """The final-scoring events of one player (the rulebook's order); zero-point lines left out.
+
+    ``kept`` resources of choice never taken are taken now, so they score as resources (ruling Q12).
+    """
     cards = list(cards)
     events: list[Scored] = []
-    if any(goods):
-        events.append(Scored(player, "resources", tuple(Term(n, r, 1) for r, n in zip(RESOURCES, goods) if n)))
+    if any(goods) or kept:
+        terms = tuple(Term(n, r, 1) for r, n in zip(RESOURCES, goods) if n)
+        events.append(Scored(player, "resources", terms + ((Term(kept, "resources of choice", 1),) if kept else ())))
     rows = culture_rows(c.bottom[1] for c in cards if c.green)
     if rows:
         events.append(Scored(player, "culture", tuple(Term(n, "different symbols", n) for n in rows),

@@ -24,7 +24,7 @@ from ...core import Action
 from ...render.painter import Painter
 from ...ui.contract import Choice, Column, GameUI, Inspection, Rect, Region, Section, Style, Target, View, esc, register_ui
 from .actions import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo, PlacePeople, Resolve,
-                      Starve, TakeAnimalReward, UseTools, multiset_text)
+                      Starve, TakeAnimalReward, UseResourceVoucher, UseTools, multiset_text)
 from .data import RESOURCES
 from .game import StoneAge
 from .odds import p_at_least, yield_distribution
@@ -333,6 +333,8 @@ class StoneAgeUI(GameUI):
         if isinstance(a, ChooseDie):
             good = DIE_FOR_ALL[a.face]
             return Choice(f"Die {a.face}: {'+1 ' if good in ('tool', 'agriculture') else '1 '}{good}", a, "Dice for everyone")
+        if isinstance(a, UseResourceVoucher):
+            return Choice(f"Take {multiset_text(a.resources)} now", a, "Resources of choice kept for later")
         if isinstance(a, ChooseResources):
             return Choice(f"Take {multiset_text(a.resources)}", a, "Resources of your choice")
         if isinstance(a, TakeAnimalReward):
