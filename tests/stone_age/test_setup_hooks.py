@@ -70,3 +70,13 @@ def test_starving_is_offered_only_when_short():
     while g.phase != "feeding" and not g.is_over and g.round == 1:
         g.apply(g.legal_actions()[0])
     assert g.phase == "feeding" and g.current_player == "Red" and Starve() in g.legal_actions()
+
+
+def test_preview_does_not_show_the_dice():
+    g = wp.new_game("stone-age", players=2, seed=8)
+    g.apply(PlacePeople("hunt", 5))
+    g.apply(PlacePeople("hunt", 5))
+    preview = [str(e) for e in g.preview(g.legal_actions()[0])]
+    assert not any("rolls" in e or "gets" in e for e in preview)
+    events = [str(e) for e in g.apply(g.legal_actions()[0])]
+    assert any("rolls 5 dice" in e for e in events)

@@ -15,11 +15,11 @@ from .actions import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, Pa
                       SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve, TakeAnimalReward, UseResourceVoucher,
                       UseTools)
 from .data import GameData, StoneAgeDataError, assumptions, load_data
-from .game import StoneAge
+from .game import Rolled, StoneAge
 
 __all__ = [
     "ChooseDie", "ChooseResources", "Decline", "Feed", "GameData", "PayBuilding", "PayCard", "PayIgloo", "PlacePeople",
-    "Resolve", "SetBuildingStack", "SetNextCards", "SetNextDice", "SetPosition", "Starve", "StoneAge",
+    "Resolve", "Rolled", "SetBuildingStack", "SetNextCards", "SetNextDice", "SetPosition", "Starve", "StoneAge",
     "StoneAgeDataError", "TakeAnimalReward", "UseResourceVoucher", "UseTools", "assumptions", "load_data", "position",
 ]
 

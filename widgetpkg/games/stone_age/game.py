@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import PurePath
 from typing import Any, Iterator
@@ -34,6 +35,12 @@ from .rules import (DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, RESOURCE_CAP
                     sub_multisets, tool_tiles, unused_tiles, upgraded_used)
 
 VARIANTS = ("hard_winter", "wild_animals", "igloos")
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Note):
+    """Dice rolled, or what a roll gave: unknown before it happens, so ``preview`` leaves it out."""
+
 ANIMAL_PREFIX = "animal:"
 START_FOOD = 12
 START_PEOPLE = 5
@@ -73,6 +80,7 @@ class StoneAge(Game):
     name = INFO.name
     info = INFO
     action_types = ACTION_TYPES
+    hidden_events = (Rolled,)
     _containers = ("_vouchers", "_food", "_goods", "_tools", "_used", "_one_use", "_people", "_agri", "_cards", "_buildings",
                    "_igloos_of", "_display", "_deck", "_stacks", "_at", "_occ", "_who", "_avail", "_animal_at")
 
@@ -693,7 +701,7 @@ class StoneAge(Game):
         dice = self._roll(count)
         malus = self.malus
         shown = "+".join(map(str, dice))
-        events.append(Note(f"{p} rolls {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
+        events.append(Rolled(f"{p} rolls {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
                            + (f", animal -{malus}" if malus else "")))
         if self.unused_tools(p) or self._one_use[p]:
             self._set("_phase", "tools")
@@ -709,7 +717,7 @@ class StoneAge(Game):
         if used:
             events.append(Note(f"{p} used tools {used}: {sum(dice) - malus} -> {total} -> {units} {good}"))
         else:
-            events.append(Note(f"{p} gets {units} {good} ({total} // {DIVISOR_OF_GOOD[good]})"))
+            events.append(Rolled(f"{p} gets {units} {good} ({total} // {DIVISOR_OF_GOOD[good]})"))
         if units:
             self._gain(p, good, units)
 
@@ -790,7 +798,7 @@ class StoneAge(Game):
             return
         elif kind == "dice_for_all":
             dice = self._roll(self.n)
-            events.append(Note(f"dice for everyone: {', '.join(map(str, dice))}; {p} chooses first"))
+            events.append(Rolled(f"dice for everyone: {', '.join(map(str, dice))}; {p} chooses first"))
             self._set("_phase", "dice_for_all")
             self._set("_pending", ("dice_for_all", p, dice, 0))
             self._dice_for_all_step(events)
@@ -908,7 +916,7 @@ class StoneAge(Game):
             count = self._animal_at.get(p, 0)
             if count:
                 dice = self._roll(count)
-                events.append(Note(f"{p} rolls for the reward: {', '.join(map(str, dice))}"))
+                events.append(Rolled(f"{p} rolls for the reward: {', '.join(map(str, dice))}"))
                 queue += [(p, d) for d in dice]
         self._set("_phase", "animal_rewards")
         self._set("_pending", ("animal_rewards", tuple(queue)))
