@@ -1071,14 +1071,28 @@ class StoneAge(Game):
             return dict(self._scores)
         return {p: self._scores[p] + sum(e.points for e in self._final_events(p)) for p in self.players}
 
+    def rounds_left_estimate(self) -> float:
+        """A rough count of the rounds still to come: the shortest building stack or the deck runs out."""
+        if self._phase == "over" or self._ends:
+            return 0.0
+        shortest = min(len(stack) for stack in self._stacks.values())
+        return float(min(shortest * 1.5, len(self._deck) / 2.5, 15.0))
+
     def heuristic_scores(self) -> dict[str, float]:
-        """Projected scores plus a rough worth of what keeps giving: people, agriculture, tools, goods."""
+        """Projected scores plus what keeps giving over the rounds left (people, agriculture, tools),
+        the building worth of resources beyond their 1 point, food, and the threat of hunger."""
         projected = self.projected_scores()
         if self._phase == "over":
             return {p: float(v) for p, v in projected.items()}
-        return {p: projected[p] + 3.0 * self._people[p] + 2.0 * self._agri[p] + 1.0 * self._tools[p]
-                + 0.25 * self._food[p] + sum(n * (v / 3 - 1) for n, v in zip(self._goods[p], VALUE.values()))
-                for p in self.players}
+        rounds = self.rounds_left_estimate()
+        values = {}
+        for p in self.players:
+            people, agri, food = self._people[p], self._agri[p], self._food[p]
+            per_round = 1.8 * people + 1.0 * agri + 0.5 * self._tools[p] - 1.0 * max(0, people - agri)
+            goods = sum(n * (v * 0.6 - 1) for n, v in zip(self._goods[p], VALUE.values()))
+            short = max(0, people - agri - food - sum(self._goods[p]))
+            values[p] = projected[p] + 0.5 * rounds * per_round + goods + 0.3 * food - (10.0 if short else 0.0)
+        return values
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""
