@@ -7,8 +7,15 @@ from fractions import Fraction
 
 import pytest
 
-from widgetpkg.games.stone_age.odds import (OddsError, expected_yield, odds_table, p_at_least, people_needed,
-                                            sum_distribution, yield_distribution)
+from widgetpkg.games.stone_age.odds import (
+    OddsError,
+    expected_yield,
+    odds_table,
+    p_at_least,
+    people_needed,
+    sum_distribution,
+    yield_distribution,
+)
 
 
 def test_spec_anchors():
@@ -32,7 +39,7 @@ def test_matches_enumerating_every_roll(place, people, tools, malus):
 
 
 def test_distributions_sum_to_one_and_tools_help():
-    for n in range(0, 8):
+    for n in range(8):
         assert sum(sum_distribution(n).values()) == 1
     assert p_at_least("quarry", 3, 3, tools=4) > p_at_least("quarry", 3, 3)
     assert people_needed("forest", 4, Fraction(7, 10)) == 4   # 493/648 > 70 %

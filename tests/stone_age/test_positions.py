@@ -46,9 +46,8 @@ def test_edit_is_one_undoable_checked_step():
 def test_bad_edits_change_nothing(change, message):
     g = wp.new_game("stone-age", players=2, seed=4)
     before = g.to_position()
-    with pytest.raises(wp.IllegalActionError, match=message):
-        with g.edit() as s:
-            change(s)
+    with pytest.raises(wp.IllegalActionError, match=message), g.edit() as s:
+        change(s)
     assert g.to_position() == before and not g.history
 
 

@@ -11,7 +11,14 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg.core import Scored
-from widgetpkg.games.stone_age import Decline, PlacePeople, Resolve, Starve, UseTools, position
+from widgetpkg.games.stone_age import (
+    Decline,
+    PlacePeople,
+    Resolve,
+    Starve,
+    UseTools,
+    position,
+)
 
 CONFIGS = [
     (2, "winter", {}), (3, "summer", {}), (4, "winter", {}),

@@ -10,8 +10,20 @@ import pytest
 from stone_age_helpers import arrange, end_round, holdings, new, resolving
 
 import widgetpkg as wp
-from widgetpkg.games.stone_age import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PlacePeople,
-                                       Resolve, Starve, TakeAnimalReward, UseResourceVoucher, UseTools)
+from widgetpkg.games.stone_age import (
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PlacePeople,
+    Resolve,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+)
 from widgetpkg.games.stone_age.rules import tool_tiles
 
 

@@ -11,9 +11,25 @@ Places are named ``hunt``, ``forest``, ``clay_pit``, ``quarry``, ``river``, ``to
 ('placement', 'Red')
 """
 
-from .actions import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo, PlacePeople, Resolve,
-                      SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve, TakeAnimalReward, UseResourceVoucher,
-                      UseTools)
+from .actions import (
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PayIgloo,
+    PlacePeople,
+    Resolve,
+    SetBuildingStack,
+    SetNextCards,
+    SetNextDice,
+    SetPosition,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+)
 from .data import GameData, StoneAgeDataError, assumptions, load_data
 from .game import Rolled, StoneAge
 

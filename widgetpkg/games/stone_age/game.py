@@ -17,22 +17,67 @@ animal flees and rewards its chasers (``animal_rewards``); everyone feeds their 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import PurePath
-from typing import Any, Iterator
+from typing import Any
 
-from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, Scored, Term, register
+from ...core import (
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    InvalidOptionError,
+    Note,
+    Option,
+    Scored,
+    Term,
+    register,
+)
 from . import rules
-from .actions import (ACTION_TYPES, ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo,
-                      PlacePeople, Resolve, SetBuildingStack, SetNextCards, SetNextDice, SetPosition, Starve,
-                      TakeAnimalReward, UseResourceVoucher, UseTools, multiset_text)
-from .data import RESOURCES, VALUE, GameData, StoneAgeDataError, load_data
-from .rules import (DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, RESOURCE_CAPACITY, RESOURCE_PLACES, VILLAGE,
-                    building_payment_problem, building_payments, counts_of, dice_yield, payments, remove_values,
-                    sub_multisets, tool_tiles, unused_tiles, upgraded_used)
+from .actions import (
+    ACTION_TYPES,
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PayIgloo,
+    PlacePeople,
+    Resolve,
+    SetBuildingStack,
+    SetNextCards,
+    SetNextDice,
+    SetPosition,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+    multiset_text,
+)
+from .data import RESOURCES, VALUE, GameData, load_data
+from .rules import (
+    DIE_FOR_ALL,
+    DIVISOR,
+    DIVISOR_OF_GOOD,
+    GOOD_OF,
+    RESOURCE_CAPACITY,
+    RESOURCE_PLACES,
+    VILLAGE,
+    building_payment_problem,
+    building_payments,
+    counts_of,
+    dice_yield,
+    payments,
+    remove_values,
+    sub_multisets,
+    tool_tiles,
+    unused_tiles,
+    upgraded_used,
+)
 
 VARIANTS = ("hard_winter", "wild_animals", "igloos")
 
@@ -731,7 +776,7 @@ class StoneAge(Game):
             self._put("_goods", p, tuple(goods))
 
     def _do_tools(self, action: UseTools, events: list[Event]) -> None:
-        _, p, place, good, dice, malus = self._pending
+        _, p, _, good, dice, malus = self._pending
         if action.tiles:
             self._put("_used", p, tuple(sorted(self._used[p] + tuple(action.tiles), reverse=True)))
         if action.one_use:

@@ -18,13 +18,40 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core import Action
 from ...render.painter import Painter
-from ...ui.contract import Choice, Column, GameUI, Inspection, Rect, Region, Section, Style, Target, View, esc, register_ui
-from .actions import (ChooseDie, ChooseResources, Decline, Feed, PayBuilding, PayCard, PayIgloo, PlacePeople, Resolve,
-                      Starve, TakeAnimalReward, UseResourceVoucher, UseTools, multiset_text)
+from ...ui.contract import (
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    Rect,
+    Region,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+)
+from .actions import (
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PayIgloo,
+    PlacePeople,
+    Resolve,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+    multiset_text,
+)
 from .data import RESOURCES
 from .game import StoneAge
 from .odds import p_at_least, yield_distribution
@@ -94,7 +121,7 @@ class StoneAgeUI(GameUI):
     cycle_label = "Next choice"
     default_scale = 48
     table_colour = "#efe6d2"
-    keys = {"u": "undo", "r": "redo"}
+    keys: ClassVar[Mapping[str, str]] = {"u": "undo", "r": "redo"}
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: StoneAge) -> Rect:
@@ -215,7 +242,7 @@ class StoneAgeUI(GameUI):
             rect = place_rect(game, place)
             if rect is None:
                 continue
-            x0, y0, x1, y1 = rect
+            x0, y0, x1, _ = rect
             slots = [(x0 + 0.3 + 0.38 * (i % max(1, int((x1 - x0 - 0.3) / 0.38))),
                       y0 + 0.75 + 0.38 * (i // max(1, int((x1 - x0 - 0.3) / 0.38)))) for i in range(40)]
             i = 0
@@ -317,7 +344,7 @@ class StoneAgeUI(GameUI):
 
     def _choice(self, game: StoneAge, a: Action) -> Choice:
         if isinstance(a, UseTools):
-            _, p, place, good, dice, malus = game.pending
+            _, _, _, good, dice, malus = game.pending
             add = sum(a.tiles) + sum(a.one_use)
             units = dice_yield(dice, tools=add, malus=malus, divisor=DIVISOR_OF_GOOD[good])
             total = sum(dice) - malus + add
