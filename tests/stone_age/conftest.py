@@ -1,0 +1,10 @@
+"""Stone Age tests: the helpers module next to this file is importable (tests use importlib mode)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)

@@ -1,0 +1,70 @@
+"""The Stone Age adapter without widgets: only legal actions are offered, every position draws."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import widgetpkg as wp
+from widgetpkg.games.stone_age import Resolve
+from widgetpkg.ui.contract import Style, ui_for
+
+
+@pytest.mark.parametrize("players, variants", [(2, {}), (4, {"hard_winter": True, "wild_animals": True, "igloos": True})])
+def test_targets_prompt_and_svg_over_a_random_game(players, variants):
+    g = wp.new_game("stone-age", players=players, seed=21, variants=variants)
+    ui = ui_for(g)
+    assert ui.board_kind == "fixed"
+    rng = random.Random(21)
+    style = Style()
+    step = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        targets = ui.targets(g)
+        offered = [a for t in targets for a in t.choices]
+        assert set(offered) <= set(legal), "targets offer only legal actions"
+        choices = ui.prompt(g, targets)
+        assert set(offered) | {c.action for c in choices} == set(legal), "every legal action is reachable"
+        assert all(c.label for c in choices)
+        for t in targets:
+            assert t.mode in ("play", "menu") and len(t.labels()) == len(t.choices)
+        status, hint = ui.status(g)
+        assert status and hint
+        assert {c.label for c in ui.columns(g)} >= {"Food", "Wood", "Tools", "Field", "People"}
+        if step % 10 == 0:
+            svg = ui.svg(g, style)
+            assert svg.startswith("<svg") or "<svg" in svg[:200]
+            assert ui.sections(g, None)
+            for t in targets[:3]:
+                x0, y0, x1, y1 = t.shape[1:]
+                assert ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2) is not None
+        g.apply(rng.choice(legal))
+        step += 1
+    assert "<svg" in ui.svg(g, style)[:200] and ui.status(g)[0] == "Game over"
+
+
+def test_hovering_a_place_shows_the_odds_with_and_without_tools():
+    g = wp.new_game("stone-age", players=2, seed=3)
+    with g.edit() as s:
+        s.players["Red"].tools = 3
+    ui = ui_for(g)
+    forest = next(t for t in ui.targets(g) if t.key == "forest")
+    x0, y0, x1, y1 = forest.shape[1:]
+    lines = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2).lines
+    assert lines[0].startswith("1 people") and "with tools 3" in lines[0] and len(lines) == 5
+
+
+def test_tool_buttons_show_the_live_yield():
+    g = wp.new_game("stone-age", players=2, seed=3)
+    with g.edit() as s:
+        s.players["Red"].tools = 2
+        s.phase = "resolution"
+        s.placed = {("forest", "Red"): 2}
+        for p in s.players.values():
+            p.home = 0
+    g.set_next_dice([4, 4])
+    g.apply(Resolve("forest"))
+    assert g.phase == "tools"
+    labels = [c.label for c in ui_for(g).prompt(g, [])]
+    assert "use tools 1: 9 -> 3 wood" in labels and "use no tools: 8 -> 2 wood" in labels

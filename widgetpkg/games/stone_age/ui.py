@@ -1,0 +1,471 @@
+"""The Stone Age adapter for the generic views (widget-free: it only describes and draws).
+
+The picture is a fixed board in world units: the places on top (hunt, the four resource places,
+the village, the animal and the igloos), the card display and the building stacks below them,
+then one board per player. Placing is a click on a place and a choice of how many people in a
+small menu; resolving is a click on one of your places; every other decision (tools, payments,
+dice for everyone, animal rewards, feeding) comes as labelled buttons through ``prompt``.
+
+>>> import widgetpkg as wp
+>>> from widgetpkg.ui.contract import ui_for
+>>> g = wp.new_game("stone-age", players=2, seed=1)
+>>> ui = ui_for(g)
+>>> forest = next(t for t in ui.targets(g) if t.key == "forest")
+>>> forest.mode, forest.labels()[:2]
+('menu', ('1 person', '2 people'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...core import Action
+from ...render.painter import Painter
+from ...ui.contract import (
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    Rect,
+    Region,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+)
+from .actions import (
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PayIgloo,
+    PlacePeople,
+    Resolve,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+    multiset_text,
+)
+from .data import RESOURCES
+from .game import StoneAge
+from .odds import p_at_least, yield_distribution
+from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, dice_yield
+
+BOARD_WIDTH = 16.0
+PLAYER_TOP = 6.8
+PLAYER_HEIGHT = 2.3
+PLACE_COLOURS = {"hunt": "#c9a46b", "forest": "#6f9a52", "clay_pit": "#c47d4a", "quarry": "#9a9a9a",
+                 "river": "#e0c04a", "tool_maker": "#b8b0a0", "hut": "#d9b9a0", "field": "#b5c77a",
+                 "animal": "#a05050"}
+PLACE_LABELS = {"hunt": "Hunt", "forest": "Forest (wood)", "clay_pit": "Clay pit", "quarry": "Quarry",
+                "river": "River (gold)", "tool_maker": "Tool maker", "hut": "Hut", "field": "Field",
+                "animal": "Wild animal"}
+GOOD_COLOURS = {"food": "#c9a46b", "wood": "#7a5230", "clay": "#c47d4a", "stone": "#8a8a8a", "gold": "#e0b020"}
+
+
+def place_rect(game: StoneAge, place: str) -> Rect | None:
+    """The world rectangle of a place, or None if the game has no such place."""
+    fixed = {"hunt": (0.0, 0.0, 3.6, 2.0), "forest": (3.8, 0.0, 6.7, 2.0), "clay_pit": (6.9, 0.0, 9.8, 2.0),
+             "quarry": (10.0, 0.0, 12.9, 2.0), "river": (13.1, 0.0, 16.0, 2.0),
+             "tool_maker": (0.0, 2.2, 2.6, 4.0), "hut": (2.8, 2.2, 5.4, 4.0), "field": (5.6, 2.2, 8.2, 4.0),
+             "animal": (8.4, 2.2, 10.8, 4.0)}
+    if place in fixed:
+        return fixed[place]
+    kind, _, index = place.partition(":")
+    if not index.isdigit():
+        return None
+    i = int(index)
+    if kind == "igloo":
+        x = 11.0 + (i - 1) * 1.25
+        return (x, 2.2, x + 1.15, 4.0)
+    if kind == "card":
+        # slot 1 is the rightmost of the four
+        x = 2.4 * (4 - i)
+        return (x, 4.2, x + 2.2, 6.6)
+    if kind == "building":
+        x = 9.8 + (i - 1) * 1.55
+        return (x, 4.2, x + 1.45, 6.6)
+    return None
+
+
+def player_rect(game: StoneAge, player: str) -> Rect:
+    top = PLAYER_TOP + game.players.index(player) * (PLAYER_HEIGHT + 0.2)
+    return (0.0, top, BOARD_WIDTH, top + PLAYER_HEIGHT)
+
+
+def card_text(game: StoneAge, card_id: str) -> tuple[str, str]:
+    """(top, bottom) of a card in words."""
+    card = game.data.cards[card_id]
+    kind, param, amount = card.top
+    top = {"food": f"{amount} food", "resource": f"{amount} {param}", "points": f"{amount} points",
+           "tool": "+1 tool", "agriculture": "+1 field", "extra_card": "extra card",
+           "one_use_tool": f"one-use tool {amount}", "any_resources": f"{amount} of choice",
+           "dice_for_all": "dice for all", "resource_dice": f"2 dice: {param}"}[kind]
+    kind, what, persons = card.bottom
+    bottom = what if kind == "culture" else f"{persons}x {what.replace('_', ' ')}"
+    return top, bottom
+
+
+@register_ui
+class StoneAgeUI(GameUI):
+    """The adapter: a fixed board of places, the display, the stacks and the players' boards."""
+
+    game_name = "stone-age"
+    board_kind = "fixed"
+    cycle_label = "Next choice"
+    default_scale = 48
+    table_colour = "#efe6d2"
+    keys: ClassVar[Mapping[str, str]] = {"u": "undo", "r": "redo"}
+
+    # -- geometry -------------------------------------------------------------------------------
+    def extent(self, game: StoneAge) -> Rect:
+        return (0.0, 0.0, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
+
+    def regions(self, game: StoneAge) -> list[Region]:
+        regions = [Region("places", "Places", (0.0, 0.0, BOARD_WIDTH, 4.0)),
+                   Region("display", "Civilization cards", (0.0, 4.2, 9.6, 6.6)),
+                   Region("stacks", "Buildings", (9.8, 4.2, BOARD_WIDTH, 6.6))]
+        regions += [Region(("player", p), p, player_rect(game, p)) for p in game.players]
+        return regions
+
+    def ref_point(self, game: StoneAge, ref: Any) -> tuple[float, float] | None:
+        rect = self._ref_rect(game, ref)
+        return None if rect is None else ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+
+    def _ref_rect(self, game: StoneAge, ref: Any) -> Rect | None:
+        if not isinstance(ref, tuple) or len(ref) != 2:
+            return None
+        kind, what = ref
+        if kind == "place":
+            return place_rect(game, what)
+        if kind == "card":
+            if what in game.display:
+                return place_rect(game, f"card:{game.display.index(what) + 1}")
+            owner = next((p for p in game.players if what in game.cards(p)), None)
+            return player_rect(game, owner) if owner else None
+        if kind == "building":
+            owner = next((p for p in game.players if what in game.buildings(p)), None)
+            return player_rect(game, owner) if owner else None
+        if kind == "igloo":
+            return place_rect(game, f"igloo:{what}")
+        return None
+
+    # -- background: the places, cards and building tops -----------------------------------------------
+    def _places(self, game: StoneAge) -> list[str]:
+        return [p for p in game.places() if not p.startswith(("card:", "building:"))]
+
+    def background(self, game: StoneAge) -> Mapping[Hashable, Any]:
+        pieces: dict[Hashable, Any] = {}
+        for place in self._places(game):
+            value: Any = PLACE_LABELS.get(place, place)
+            if place == "field" and game.season == "winter":
+                value = "Livestock"  # "Im Winter wird anstelle des Ackers Viehzucht betrieben"
+            if place.startswith("igloo:"):
+                igloo = game.data.igloos[int(place[6:])]
+                built = any(igloo.id in game.igloos(p) for p in game.players)
+                value = ("igloo", multiset_text(_items(igloo.cost)), igloo.points, built)
+            elif place == "animal":
+                value = ("animal", game.active_animal, game.malus)
+            pieces[("place", place)] = value
+        for k, card in enumerate(game.display, 1):
+            pieces[("place", f"card:{k}")] = ("card", card, card_text(game, card) if card else None)
+        for s in range(1, game.n + 1):
+            stack = game.stack(s)
+            top = game.data.buildings[stack[0]].describe() if stack else None
+            pieces[("place", f"building:{s}")] = ("building", stack[0] if stack else None, top, len(stack))
+        return pieces
+
+    def piece_rect(self, key: Hashable, value: Any) -> Rect:
+        _, name = key  # type: ignore[misc]
+        rect = _STATIC_RECTS.get(name)
+        if rect is None:
+            raise KeyError(name)
+        return rect
+
+    def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
+        _, name = key  # type: ignore[misc]
+        x0, y0, x1, y1 = _STATIC_RECTS[name]
+        px, py = view.to_pixel(x0, y0)
+        w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
+        size = max(8.0, view.scale * 0.24)
+        fill = PLACE_COLOURS.get(name, "#f7f1e3")
+        if isinstance(value, tuple) and value[0] == "card":
+            fill = "#e8f0d8" if value[1] and value[1].startswith("G") else "#f3e3c0"
+        painter.rect(px, py, w, h, fill=fill, stroke="#5a4a35", width=1.5)
+        cx = px + w / 2
+        if isinstance(value, str):
+            painter.text(cx, py + size, value, size=size, bold=True)
+            return
+        if value[0] == "card":
+            cost = name.partition(":")[2]
+            painter.text(cx, py + size, f"slot {cost}: {cost} res.", size=size * 0.85, fill="#5a4a35")
+            if value[1]:
+                painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
+                painter.text(cx, py + h * 0.65, value[2][0], size=size * 0.85)
+                painter.text(cx, py + h * 0.85, value[2][1], size=size * 0.85, fill="#5a4a35")
+        elif value[0] == "building":
+            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]})", size=size * 0.8)
+            if value[1]:
+                painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
+                for i, part in enumerate(value[2].split(" -> ")):
+                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=size * 0.7)
+        elif value[0] == "igloo":
+            painter.text(cx, py + size, f"Igloo {name[6:]}", size=size * 0.8, bold=True)
+            painter.text(cx, py + h * 0.5, value[1], size=size * 0.6)
+            painter.text(cx, py + h * 0.75, f"{value[2]} pts", size=size * 0.8)
+            if value[3]:
+                painter.rect(px, py, w, h, fill="#777", alpha=0.5)
+        elif value[0] == "animal":
+            label = f"{value[1].partition(':')[2].replace('_', ' ')} -{value[2]}" if value[1] else "no animal"
+            painter.text(cx, py + size, "Wild animal", size=size, bold=True)
+            painter.text(cx, py + h * 0.8, label, size=size * 0.85)
+
+    # -- figures: people on places and the players' boards ------------------------------------------
+    def figures_key(self, game: StoneAge) -> Hashable:
+        return game.to_position()
+
+    def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
+        r = 0.16
+        counts: dict[str, list[tuple[str, int]]] = {}
+        for (place, p), n in game.placed().items():
+            counts.setdefault(place, []).append((p, n))
+        for p in game.players:
+            if game.at_animal(p):
+                counts.setdefault("animal", []).append((p, game.at_animal(p)))
+        for place, groups in counts.items():
+            rect = place_rect(game, place)
+            if rect is None:
+                continue
+            x0, y0, x1, _ = rect
+            slots = [(x0 + 0.3 + 0.38 * (i % max(1, int((x1 - x0 - 0.3) / 0.38))),
+                      y0 + 0.75 + 0.38 * (i // max(1, int((x1 - x0 - 0.3) / 0.38)))) for i in range(40)]
+            i = 0
+            for p, n in groups:
+                for _ in range(n):
+                    wx, wy = slots[min(i, len(slots) - 1)]
+                    cx, cy = view.to_pixel(wx, wy)
+                    painter.circle(cx, cy, r * view.scale, fill=style.colour(p, game.players), stroke="#222")
+                    i += 1
+        for p in game.players:
+            self._draw_player(painter, game, p, view, style)
+
+    def _draw_player(self, painter: Painter, game: StoneAge, p: str, view: View, style: Style) -> None:
+        x0, y0, x1, y1 = player_rect(game, p)
+        px, py = view.to_pixel(x0, y0)
+        w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
+        colour = style.colour(p, game.players)
+        current = game.current_player == p
+        painter.rect(px, py, w, h, fill="#faf6ec", stroke=colour, width=4 if current else 2)
+        size = max(8.0, view.scale * 0.26)
+        start = " (start)" if game.start_player == p else ""
+        painter.text(px + 8, py + size, f"{p}{start}: {game.scores[p]} points", size=size, bold=True, anchor="start")
+        goods = [("food", game.food(p))] + list(game.resources(p).items())
+        for i, (good, n) in enumerate(goods):
+            gx = px + (0.3 + i * 1.6) * view.scale
+            gy = py + h * 0.5
+            painter.rect(gx, gy - size * 0.6, size * 1.2, size * 1.2, fill=GOOD_COLOURS[good], stroke="#333")
+            painter.text(gx + size * 1.5, gy, f"{n} {good}", size=size * 0.9, anchor="start")
+        tiles = "+".join(map(str, game.tool_tiles(p))) or "none"
+        unused = "+".join(map(str, game.unused_tools(p))) or "none"
+        one_use = ", ".join(map(str, game.one_use_tools(p)))
+        line = (f"people {game.people(p)} (home {game.at_home(p)})   field {game.agriculture(p)}   "
+                f"tools {tiles} (unused {unused}){'   one-use ' + one_use if one_use else ''}")
+        painter.text(px + 8, py + h * 0.78, line, size=size * 0.85, anchor="start")
+        summary = f"{len(game.cards(p))} cards, {len(game.buildings(p))} buildings" + (
+            f", igloos {', '.join(map(str, game.igloos(p)))}" if game.igloos(p) else "")
+        painter.text(px + w - 8, py + size, summary, size=size * 0.85, anchor="end")
+
+    def draw_marks(self, painter: Painter, game: StoneAge, view: View, *, targets: Sequence[Target],
+                   style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
+        for target in targets:
+            _, x0, y0, x1, y1 = target.shape
+            a, b = view.to_pixel(x0, y0)
+            c, d = view.to_pixel(x1, y1)
+            painter.rect(a + 2, b + 2, c - a - 4, d - b - 4, stroke="#1a7f2a", width=3, dash=(6, 4))
+        if game.phase in ("pay", "tools"):
+            place = game.pending[1] if game.phase == "pay" else game.pending[2]
+            rect = place_rect(game, place)
+            if rect:
+                a, b = view.to_pixel(rect[0], rect[1])
+                c, d = view.to_pixel(rect[2], rect[3])
+                painter.rect(a, b, c - a, d - b, stroke="#c0392b", width=4)
+
+    def highlight(self, painter: Painter, game: StoneAge, refs: Sequence[Any], view: View) -> None:
+        for ref in refs:
+            rect = self._ref_rect(game, ref)
+            if rect:
+                a, b = view.to_pixel(rect[0], rect[1])
+                c, d = view.to_pixel(rect[2], rect[3])
+                painter.rect(a, b, c - a, d - b, stroke="#ff8c00", width=4)
+
+    # -- clicking ----------------------------------------------------------------------------------
+    def targets(self, game: StoneAge) -> list[Target]:
+        actions = game.legal_actions()
+        targets: list[Target] = []
+        if game.phase == "placement":
+            by_place: dict[str, list[PlacePeople]] = {}
+            for a in actions:
+                if isinstance(a, PlacePeople):
+                    by_place.setdefault(a.place, []).append(a)
+            for place, choices in by_place.items():
+                rect = place_rect(game, place)
+                if rect is None:
+                    continue
+                labels = tuple(f"{a.count} {'person' if a.count == 1 else 'people'}" for a in choices)
+                targets.append(Target(place, tuple(choices), ("rect", *rect), label=f"place people at {place}",
+                                      menu=len(choices) > 1, choice_labels=labels))
+        elif game.phase == "resolution":
+            for a in actions:
+                rect = place_rect(game, a.place) if isinstance(a, Resolve) else None
+                if rect is not None:
+                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve {a.place}"))
+        return targets
+
+    def explain_click(self, game: StoneAge, wx: float, wy: float) -> Action | str:
+        for place in game.places():
+            rect = place_rect(game, place)
+            if rect and rect[0] <= wx < rect[2] and rect[1] <= wy < rect[3]:
+                if game.phase == "placement":
+                    return PlacePeople(place, 1)
+                if game.phase == "resolution":
+                    return Resolve(place)
+                return f"now: {game.phase.replace('_', ' ')} (see the buttons)"
+        return "nothing to do there"
+
+    def prompt(self, game: StoneAge, targets: Sequence[Target]) -> list[Choice]:
+        offered = {a for t in targets for a in t.choices}
+        return [self._choice(game, a) for a in game.legal_actions() if a not in offered]
+
+    def _choice(self, game: StoneAge, a: Action) -> Choice:
+        if isinstance(a, UseTools):
+            _, _, _, good, dice, malus = game.pending
+            add = sum(a.tiles) + sum(a.one_use)
+            units = dice_yield(dice, tools=add, malus=malus, divisor=DIVISOR_OF_GOOD[good])
+            total = sum(dice) - malus + add
+            label = (f"{a}: {total} -> {units} {good}")
+            return Choice(label, a, "Tools", f"dice {'+'.join(map(str, dice))}" + (f", animal -{malus}" if malus else ""))
+        if isinstance(a, PayCard):
+            return Choice(f"Pay {multiset_text(a.payment)}" + (" + 1 gold for 6 points" if a.gold_bonus else ""), a, "Pay")
+        if isinstance(a, (PayBuilding, PayIgloo)):
+            return Choice(f"Build with {multiset_text(a.payment)}" + (" + 1 stone for 5 points" if a.insulate else ""),
+                          a, "Pay")
+        if isinstance(a, Decline):
+            return Choice("Decline (take the person back)", a, "Pay")
+        if isinstance(a, ChooseDie):
+            good = DIE_FOR_ALL[a.face]
+            return Choice(f"Die {a.face}: {'+1 ' if good in ('tool', 'agriculture') else '1 '}{good}", a, "Dice for everyone")
+        if isinstance(a, UseResourceVoucher):
+            return Choice(f"Take {multiset_text(a.resources)} now", a, "Resources of choice kept for later")
+        if isinstance(a, ChooseResources):
+            return Choice(f"Take {multiset_text(a.resources)}", a, "Resources of your choice")
+        if isinstance(a, TakeAnimalReward):
+            kind, amount = game.data.rewards[a.face]
+            what = {"points": f"{amount} points", "food": f"{amount} food", "tool": f"{amount} tool",
+                    "resource_choice": f"{amount} resource of your choice"}[kind]
+            how = f"(rolled {a.die})" if a.face == a.die else f"(rolled {a.die}, taken as a 1)"
+            return Choice(f"Take {what} {how}", a, "Animal reward")
+        if isinstance(a, Feed):
+            return Choice(f"Feed with {multiset_text(a.payment)}", a, "Feeding")
+        if isinstance(a, Starve):
+            return Choice("Go hungry: -10 points", a, "Feeding")
+        return Choice(str(a), a)
+
+    def inspect(self, game: StoneAge, wx: float, wy: float) -> Inspection | None:
+        for place in game.places():
+            rect = place_rect(game, place)
+            if rect and rect[0] <= wx < rect[2] and rect[1] <= wy < rect[3]:
+                return Inspection(place, PLACE_LABELS.get(place, place), tuple(self._place_lines(game, place)),
+                                  refs=(("place", place),))
+        return None
+
+    def _place_lines(self, game: StoneAge, place: str) -> list[str]:
+        who = game.current_player
+        if place in DIVISOR and who is not None:
+            tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
+            counts = [a.count for a in game.legal_actions() if isinstance(a, PlacePeople) and a.place == place]
+            counts = counts or [1, 2, 3]
+            good = GOOD_OF[place]
+            lines = []
+            for n in counts[:5]:
+                dist = yield_distribution(place, n, malus=game.malus)
+                best = max(k for k, p in dist.items() if p)
+                k = max(1, round(sum(k * p for k, p in dist.items())))
+                plain = p_at_least(place, n, k, malus=game.malus)
+                line = f"{n} people: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
+                if tools:
+                    line += f", with tools {tools}: {float(p_at_least(place, n, k, tools=tools, malus=game.malus)):.0%}"
+                lines.append(line)
+            return lines
+        if place.startswith("card:"):
+            card = game.display[int(place[5:]) - 1]
+            if card:
+                top, bottom = card_text(game, card)
+                return [f"{card}: {top} now, {bottom} at the end", f"costs {place[5:]} resources of any kinds"]
+        if place.startswith("building:"):
+            stack = game.stack(int(place[9:]))
+            if stack:
+                return [f"{stack[0]}: {game.data.buildings[stack[0]].describe()}", f"{len(stack)} left in the stack"]
+        return []
+
+    # -- panel ---------------------------------------------------------------------------------------
+    def status(self, game: StoneAge) -> tuple[str, str]:
+        if game.is_over:
+            return "Game over", f"won by {', '.join(game.winners())}"
+        hints = {"placement": "click a place and choose how many people", "resolution": "click one of your places",
+                 "tools": "choose the tools to add", "pay": "pay or decline", "dice_for_all": "take a die",
+                 "choose_resources": "choose the resources", "animal_rewards": "take a reward",
+                 "feeding": "pay the missing food with resources, or go hungry"}
+        return f"Round {game.round}, {game.current_player}: {game.phase.replace('_', ' ')}", hints[game.phase]
+
+    def columns(self, game: StoneAge) -> list[Column]:
+        projected = game.projected_scores()
+        columns = [Column("Projected", {p: str(projected[p]) for p in game.players}),
+                   Column("Food", {p: str(game.food(p)) for p in game.players})]
+        for r in RESOURCES:
+            columns.append(Column(r.capitalize(), {p: str(game.resources(p)[r]) for p in game.players}))
+        columns += [
+            Column("Tools", {p: "+".join(map(str, game.tool_tiles(p))) or "0" for p in game.players}, numeric=False),
+            Column("Field", {p: str(game.agriculture(p)) for p in game.players}),
+            Column("People", {p: str(game.people(p)) for p in game.players}),
+        ]
+        return columns
+
+    def sections(self, game: StoneAge, choice: Action | None) -> list[Section]:
+        rows = []
+        for k, card in enumerate(game.display, 1):
+            if card:
+                top, bottom = card_text(game, card)
+                rows.append(f"<li>slot {k} ({k} res.): <b>{esc(card)}</b> {esc(top)} / {esc(bottom)}</li>")
+        sections = [Section("Cards on display", f"<ul>{''.join(rows)}</ul><p>{game.deck_size} in the deck</p>")]
+        tops = [f"<li>stack {s}: <b>{esc(game.stack(s)[0])}</b> {esc(game.data.buildings[game.stack(s)[0]].describe())}"
+                f" ({len(game.stack(s))} left)</li>" for s in range(1, game.n + 1) if game.stack(s)]
+        sections.append(Section("Buildings", f"<ul>{''.join(tops)}</ul>"))
+        if game.active_animal:
+            sections.append(Section("Wild animal", f"<p>{esc(game.active_animal.partition(':')[2])}: dice -{game.malus}; "
+                                                   f"{sum(game.at_animal(p) for p in game.players)} of {game.n} rings taken</p>"))
+        held = "".join(f"<li>{esc(p)}: {esc(', '.join(game.cards(p)) or '-')}</li>" for p in game.players)
+        sections.append(Section("Cards held", f"<ul>{held}</ul>", open=False))
+        return sections
+
+    def help_html(self, game: StoneAge) -> str:
+        return ("<p><b>Placement:</b> click a place, pick how many people. <b>Resolution:</b> click your places "
+                "in any order. Tools, payments, dice for everyone, animal rewards and feeding are buttons. "
+                "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
+
+
+def _items(cost: Sequence[int]) -> tuple[str, ...]:
+    return tuple(r for r, n in zip(RESOURCES, cost) for _ in range(n))
+
+
+# rectangles of the places (the same for every game; the stacks and igloos use their index)
+_STATIC_RECTS: dict[str, Rect] = {}
+for _name in ("hunt", "forest", "clay_pit", "quarry", "river", "tool_maker", "hut", "field", "animal",
+              *(f"card:{k}" for k in range(1, 5)), *(f"building:{s}" for s in range(1, 5)),
+              *(f"igloo:{i}" for i in range(1, 5))):
+    _STATIC_RECTS[_name] = place_rect(None, _name)  # type: ignore[arg-type]
