@@ -1,0 +1,22 @@
+"""Sapiens (Cyrille Leroy; Catch Up Games / IELLO 2015): rules engine, components and positions.
+
+The printed tiles and valley boards are not public: the default components are a reconstruction
+(see ``data/reconstruction.yaml`` and docs/guides/sapiens.md); load exact ones with
+``wp.new_game("sapiens", components="my-sapiens.yaml")``.
+"""
+
+from .actions import (Abandon, ConvertSteaks, DealTiles, PlaceBear, PlaceFightToken, PlaceTile, RecallFightToken,
+                      Refill, RemoveBear, ResolveBonus, ResolveFightToken, RetakeMountainToken, SetMountainTokens,
+                      SetNextTiles, SetPosition, SetValley, SkipBonus, SwapTile, TakeMountainToken, UseMountainToken)
+from .components import (SCENES, ComponentDataError, ComponentDataWarning, Components, Valley, load_components,
+                         validate_components)
+from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
+from .game import Sapiens
+
+__all__ = [
+    "SCENES", "Abandon", "ComponentDataError", "ComponentDataWarning", "Components", "ConvertSteaks", "DealTiles",
+    "FoodScored", "GameEnded", "PlaceBear", "PlaceFightToken", "PlaceTile", "PlayerOut", "RecallFightToken", "Refill",
+    "RemoveBear", "ResolveBonus", "ResolveFightToken", "RetakeMountainToken", "Sapiens", "SetMountainTokens",
+    "SetNextTiles", "SetPosition", "SetValley", "ShelterScored", "SkipBonus", "SwapTile", "TakeMountainToken",
+    "TileRevealed", "UseMountainToken", "Valley", "load_components", "validate_components",
+]
