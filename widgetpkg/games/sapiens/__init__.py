@@ -20,3 +20,23 @@ __all__ = [
     "SetNextTiles", "SetPosition", "SetValley", "ShelterScored", "SkipBonus", "SwapTile", "TakeMountainToken",
     "TileRevealed", "UseMountainToken", "Valley", "load_components", "validate_components",
 ]
+
+from .notation import Position, PositionError, format_position, parse_position  # noqa: E402
+
+__all__ += ["Position", "PositionError", "format_position", "parse_position", "position"]
+
+
+def position(text: str, *, seed: int | None = None) -> Sapiens:
+    """A new game set up from position text (see ``Sapiens.to_position``).
+
+    >>> import widgetpkg as wp
+    >>> g = wp.new_game("sapiens", players=["Marceau", "Vianney"], seed=1)
+    >>> twin = position(g.to_position(), seed=5)
+    >>> twin.to_position() == g.to_position()
+    True
+    """
+    parsed = parse_position(text)
+    options = {} if parsed.components == "reconstruction" else {"components": parsed.components}
+    game = Sapiens(players=parsed.players, seed=seed, **options)
+    game.set_position(text)
+    return game
