@@ -92,9 +92,18 @@ def _step(x: int, y: int, r: int) -> tuple[int, int]:
 
 
 def snapshot(g: Sapiens) -> tuple:
-    """A deep, comparable copy of everything in the state (containers and scalars)."""
-    import copy
-    return tuple((name, copy.deepcopy(getattr(g, name))) for name in (*g._state_names, "_stack", "_removed"))
+    """A comparable copy of everything in the state. Containers hold only immutable values (ints,
+    strings, tuples), so copying each container is a deep copy; the check makes sure of it."""
+    out = []
+    for name in (*g._state_names, "_stack", "_removed"):
+        value = getattr(g, name)
+        if isinstance(value, dict):
+            assert all(isinstance(v, (int, str, tuple, bool)) for v in value.values()), name
+            value = dict(value)
+        elif isinstance(value, list):
+            value = list(value)
+        out.append((name, value))
+    return tuple(out)
 
 
 def texts(events: list) -> list[str]:
