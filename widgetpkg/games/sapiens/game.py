@@ -451,16 +451,17 @@ class Sapiens(Game):
     def _placement_actions(self, p: str) -> list[Action]:
         v = self.valley(p)
         phase = self._phase
+        # sorted, so that the order never depends on the order in which the board was filled
         if phase == "start_cave":
             found = self._starts(p)
             if found:
-                return [PlaceTile(t, *v.coord[a], r) for t, a, _, r in found]
-            return [Abandon(t, *v.coord[a], r) for t, a, _, r in self._restarts(p)]  # AMB-23
+                return [PlaceTile(t, *v.coord[a], r) for t, a, _, r in sorted(found)]
+            return [Abandon(t, *v.coord[a], r) for t, a, _, r in sorted(self._restarts(p))]  # AMB-23
         if phase in ("main", "feast"):
             found = self._regular(p, self._pools[p])
             if found or phase == "feast":
-                return [PlaceTile(t, *v.coord[a], r) for t, a, _, r in found]
-            return [Abandon(t, *v.coord[a], r) for t, a, _, r in self._restarts(p)]
+                return [PlaceTile(t, *v.coord[a], r) for t, a, _, r in sorted(found)]
+            return [Abandon(t, *v.coord[a], r) for t, a, _, r in sorted(self._restarts(p))]
         return []
 
     def _squares_of(self, player: str, x: int, y: int, rotation: int) -> tuple[int, int] | str:
@@ -585,7 +586,7 @@ class Sapiens(Game):
         if phase == "fight_order":
             out.extend(ResolveFightToken(o) for o in self._fight_order_owners())
         if phase in ("main", "after_tile", "refill", "fight"):
-            out.extend(RecallFightToken(t) for t, owners in self._fight.items() if p in owners)
+            out.extend(RecallFightToken(t) for t, owners in sorted(self._fight.items()) if p in owners)
         return out
 
     def _all_pool_tiles(self) -> list[int]:
