@@ -448,7 +448,44 @@ class Sapiens(Game):
             return []
         return [a for a in self._placement_actions(p) if tile_id is None or a.tile == tile_id]  # type: ignore[attr-defined]
 
+    # -- a cache of the placements, dropped by every change of the state -------------------------------
+    _cache: dict | None = None
+
+    def _set(self, name: str, value: Any) -> None:
+        self._cache = None
+        super()._set(name, value)
+
+    def _put(self, name: str, key: Any, value: Any) -> None:
+        self._cache = None
+        super()._put(name, key, value)
+
+    def _delete(self, name: str, key: Any) -> None:
+        self._cache = None
+        super()._delete(name, key)
+
+    def _append(self, name: str, value: Any) -> None:
+        self._cache = None
+        super()._append(name, value)
+
+    def _pop(self, name: str) -> Any:
+        self._cache = None
+        return super()._pop(name)
+
+    def _rollback(self, journal: Sequence[tuple]) -> None:
+        self._cache = None
+        super()._rollback(journal)
+
     def _placement_actions(self, p: str) -> list[Action]:
+        # a clone shares the cache until either changes: both then hold the same state
+        if self._cache is None:
+            self._cache = {}
+        key = (p, self._phase)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._compute_placements(p)
+        return list(found)
+
+    def _compute_placements(self, p: str) -> list[Action]:
         v = self.valley(p)
         phase = self._phase
         # sorted, so that the order never depends on the order in which the board was filled
@@ -593,6 +630,14 @@ class Sapiens(Game):
         return [t for owner in ("common", *self.players) for t in self._pools[owner]]
 
     def _refills(self, p: str) -> list[Refill]:
+        if self._cache is None:
+            self._cache = {}
+        key = ("refill", p)
+        if key not in self._cache:
+            self._cache[key] = self._compute_refills(p)
+        return list(self._cache[key])
+
+    def _compute_refills(self, p: str) -> list[Refill]:
         common = self._pools["common"]
         k = max(0, min(POOL_SIZE - len(self._pools[p]), len(common)))
         out = []
@@ -708,6 +753,8 @@ class Sapiens(Game):
                 kind = "abandon"
             elif phase == "start_cave" and not self._starts(p):
                 return "no starting cave matches your tiles: start as after an abandonment (AMB-23)"
+            if action in self._placement_actions(p):
+                return None
             return self._placement_problem(p, action.tile, action.x, action.y, action.rotation, kind)
         if isinstance(action, UseMountainToken):
             if phase not in ("main", "after_tile"):

@@ -51,44 +51,43 @@ def square_problem(valley: Valley, square: int, scene: str, *, picking_on_plain:
 def regular_placements(valley: Valley, board: Mapping[int, tuple[int, str, int]], blocked: Iterable[int],
                        tribe: int, tiles: Iterable[TileData], tokens: Mapping[int, str], *,
                        picking_on_plain: bool, ignore_abandoned: bool = False) -> list[tuple[int, int, int, int]]:
-    """Every legal (tile, square of scene a, square of scene b, rotation) touching the active tribe."""
+    """Every legal (tile, square of scene a, square of scene b, rotation) touching the active tribe.
+
+    Each free square touching the tribe says which scene it needs; only the pool tiles showing that
+    scene are tried there, so the cost grows with the frontier, not with the valley."""
     need = requirements(valley, board, tribe, ignore_abandoned)
     blocked = set(blocked)
     for b in blocked:
         need.pop(b, None)
-    kind = valley.kind
-    step = valley.step
-    # squares where each scene may lie, judged by the square alone
-    pairs: list[tuple[int, int, int]] = []  # (connected square s, free neighbour n, rotation s -> n)
-    seen: set[tuple[int, int]] = set()
-    for s, scene in need.items():
-        if scene == CONFLICT:
-            continue
-        for r, n in zip(ROTATIONS, step[s]):
-            if n < 0 or n in board or n in blocked or need.get(n) == CONFLICT:
-                continue
-            key = (s, n) if s < n else (n, s)
-            if key in seen:
-                continue
-            seen.add(key)
-            pairs.append((s, n, r))
-    out: list[tuple[int, int, int, int]] = []
+    by_scene: dict[str, list[tuple[int, str, bool]]] = {}
     for tile in tiles:
         a, b = tile.scenes
-        for s, n, r in pairs:
-            for first, second, sq_a, sq_b, rot in ((a, b, s, n, r), (b, a, n, s, (r + 180) % 360)):
-                # scene `first` lies on s, `second` on n
-                ns, nn = need.get(s), need.get(n)
-                if (ns is not None and ns != first) or (nn is not None and nn != second):
+        by_scene.setdefault(a, []).append((tile.id, b, True))
+        by_scene.setdefault(b, []).append((tile.id, a, False))
+    kind = valley.kind
+    step = valley.step
+    out: list[tuple[int, int, int, int]] = []
+    done: set[tuple[int, int]] = set()
+    for s, scene in need.items():
+        if scene == CONFLICT or scene not in by_scene or not _fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
+            continue
+        for r, n in zip(ROTATIONS, step[s]):
+            if n < 0 or n in board or n in blocked:
+                continue
+            nn = need.get(n)
+            if nn == CONFLICT:
+                continue
+            if nn is not None:
+                # both squares touch the tribe: the pair is tried once, from its smaller square
+                if (n, s) in done:
                     continue
-                if not _fits_square(kind[s], first, picking_on_plain, tokens.get(s)):
+                done.add((s, n))
+            for tile_id, other, scene_is_a in by_scene[scene]:
+                if nn is not None and other != nn:
                     continue
-                if not _fits_square(kind[n], second, picking_on_plain, tokens.get(n)):
+                if not _fits_square(kind[n], other, picking_on_plain, tokens.get(n)):
                     continue
-                if first == a:
-                    out.append((tile.id, s, n, r))
-                else:
-                    out.append((tile.id, n, s, (r + 180) % 360))
+                out.append((tile_id, s, n, r) if scene_is_a else (tile_id, n, s, (r + 180) % 360))
     return out
 
 
