@@ -444,7 +444,7 @@ def validate_components(path_or_mapping: str | PurePath | Mapping[str, Any] | by
     >>> validate_components({"format": "widgetpkg-sapiens-components"})
     Traceback (most recent call last):
     ...
-    widgetpkg.games.sapiens.components.ComponentDataError: components: missing pieces, provenance, status, tiles, version
+    widgetpkg.games.sapiens.components.ComponentDataError: components: missing faces, pieces, provenance, status, tiles, version
     """
     if isinstance(path_or_mapping, Mapping):
         return parse_components(dict(path_or_mapping))
