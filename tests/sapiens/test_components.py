@@ -129,3 +129,13 @@ def test_bad_options_are_refused():
         wp.new_game("sapiens", players=2, components="no-such-file.yaml")
     info = wp.game_info("sapiens")
     assert (info.min_players, info.max_players) == (2, 4) and info.option("components").default == "reconstruction"
+
+
+def test_caves_sharing_an_entrance_are_a_warning(raw):
+    """Correction 3: the reconstruction's spacing of caves is a choice, so other data only warns."""
+    data = copy.deepcopy(raw)
+    data["faces"][0]["caves"][2].update(at=[-1, 0], entrance=[0, 0])
+    with pytest.warns(ComponentDataWarning, match="shares its entrance"):
+        c = validate_components(data)
+    v = c.valley("L1a", "R1a")
+    assert len([cv for cv in v.caves if v.entrance[cv] == v.index[(0, 0)]]) == 2

@@ -327,10 +327,11 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
         high, low = _int(shelter[0], f"{cw} shelter", minimum=0), _int(shelter[1], f"{cw} shelter", minimum=0)
         if high < low:
             raise ComponentDataError(f"{cw}: shelter [{high}, {low}]: the value with a token must be the higher one")
+        # the reconstruction never puts two caves side by side or on one entrance; that is a choice, not a fact
         if any(other.entrance == entrance for other in caves):
-            raise ComponentDataError(f"{cw}: shares its entrance {entrance} with another cave")
+            warnings.warn(f"{cw}: shares its entrance {entrance} with another cave", ComponentDataWarning, stacklevel=4)
         if any(abs(other.at[0] - at[0]) + abs(other.at[1] - at[1]) == 1 for other in caves):
-            raise ComponentDataError(f"{cw}: next to another cave")
+            warnings.warn(f"{cw}: next to another cave", ComponentDataWarning, stacklevel=4)
         caves.append(Cave(at, entrance, (high, low)))
     falls_raw = entry.get("waterfalls", [entry["waterfall"]] if "waterfall" in entry else [])
     if not isinstance(falls_raw, list):
@@ -409,7 +410,8 @@ def parse_components(data: Any, *, source: str = "components") -> Components:
             for a in seam:
                 for b in seam:
                     if a < b and abs(v.coord[a][0] - v.coord[b][0]) + abs(v.coord[a][1] - v.coord[b][1]) == 1:
-                        raise ComponentDataError(f"{src}: valley {lf.id} + {rf.id}: caves {v.coord[a]} and {v.coord[b]} touch across the seam")
+                        warnings.warn(f"{src}: valley {lf.id} + {rf.id}: caves {v.coord[a]} and {v.coord[b]} touch "
+                                      "across the seam", ComponentDataWarning, stacklevel=3)
     totals = {f.id: sum(map(sum, f.food)) for f in faces.values()}
     if len(set(totals.values())) > 1:
         warnings.warn(f"{src}: faces carry different food totals: {totals}", ComponentDataWarning, stacklevel=3)
