@@ -154,6 +154,14 @@ def test_e6_abandoning_on_a_token_cave():
     assert any("abandons" in t for t in texts(events))
 
 
+def test_e6_switch_token_after_abandon():
+    g = e6(hand={V: ["camp"]})
+    g2 = type(g)(players=[M, V], seed=1, rules={"token_after_abandon": True})
+    g2.set_position(g.to_position())
+    g2.apply(Abandon(4, 0, -1, 90))
+    assert g2.phase == "after_tile" and UseMountainToken("camp") in g2.legal_actions()
+
+
 def test_e6_token_less_cave_pays_its_own_lower_value():
     # correction 9: the lower value of the 8/6 cave (0, -1) is 6, not 5
     tokens = {(6, -1): "feast", (-1, 2): "picking", (8, 3): "ritual", (1, 5): "water", (5, 5): "camp",

@@ -41,7 +41,6 @@ RULE_SWITCHES = {
     "bears_on_caves": False,        # AMB-2
     "abandoned_contact": "forbidden",  # AMB-6: or "ignored"
     "token_after_abandon": False,   # AMB-10
-    "start_fallback": "abandon",    # AMB-23 (only "abandon" is implemented)
     "picking_token_food": False,    # correction 5: the Picking token also gives +1 food
     "start_round_discard": True,    # AMB-25: the 2-player discard applies in the starting round
 }
@@ -72,8 +71,6 @@ def _check_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
         default = RULE_SWITCHES[key]
         if key == "abandoned_contact" and value not in ("forbidden", "ignored"):
             raise InvalidOptionError("abandoned_contact must be 'forbidden' or 'ignored'")
-        if key == "start_fallback" and value != "abandon":
-            raise InvalidOptionError("start_fallback: only 'abandon' is available")
         if isinstance(default, bool) and not isinstance(value, bool):
             raise InvalidOptionError(f"{key} must be true or false, got {value!r}")
         merged[key] = value
@@ -931,7 +928,9 @@ class Sapiens(Game):
                 p, "caves", (Term(1, f"cave {v.coord[s]} {why}", value),),
                 "new tribe" if kind == "abandon" else "", (self._ref(p, s),))))
         if kind in ("start", "abandon"):
-            self._set("_phase", "refill")
+            # AMB-10: no token after choosing a cave for a tribe, unless the switch allows it after an abandonment
+            later = kind == "abandon" and self._turns_played[p] > 0 and self.rules["token_after_abandon"]
+            self._set("_phase", "after_tile" if later else "refill")
             return
         if kind == "extra":
             self._continue(p, events)
