@@ -19,6 +19,7 @@ from widgetpkg.games.sapiens import (SCENES, Abandon, ConvertSteaks, PlaceBear, 
                                      UseMountainToken, position)
 from widgetpkg.games.sapiens.events import FoodScored, ShelterScored
 from widgetpkg.games.sapiens.fairness import GreedyPlayer
+from widgetpkg.games.sapiens.placement import requirements
 
 QUICK_GAMES = 20  # per player count: the first half with every check after every action, the rest lighter
 
@@ -63,6 +64,10 @@ def check_invariants(g) -> None:
             assert other[1] == scene, f"{scene} touches {other[1]} in {p}'s valley"
     for key in g._bears:
         assert key not in g._board
+    # the frontier kept tile by tile equals the one computed from the board
+    for p in ps:
+        board = {s: x for (q, s), x in g._board.items() if q == p}
+        assert {s: sc for (q, s), sc in g._need.items() if q == p} == requirements(g.valley(p), board, g._tribe[p])
 
 
 def check_cheap(g) -> None:

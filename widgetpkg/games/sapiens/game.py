@@ -93,7 +93,7 @@ class Sapiens(Game):
     _probing = False  # a clone trying out a token: never ends a player's game
     _containers = ("_pools", "_stack", "_removed", "_discards", "_laid", "_board", "_valleys", "_tokens", "_hand",
                    "_used", "_gone", "_steaks", "_bears", "_fight", "_fight_hand", "_food", "_shelter", "_out",
-                   "_turns_played", "_tribe")
+                   "_turns_played", "_tribe", "_need")
     #: everything a position replaces
     _state_names = (*_containers, "_scores", "_seat", "_phase", "_turns_ended", "_token_used", "_picking_plain",
                     "_pending", "_origin", "_via_token", "_held", "_end_triggered", "_steak_supply", "_bear_supply",
@@ -141,6 +141,8 @@ class Sapiens(Game):
         self._out: dict[str, bool] = {p: False for p in ps}
         self._turns_played: dict[str, int] = {p: 0 for p in ps}
         self._tribe: dict[str, int] = {p: 0 for p in ps}  # number of the active tribe; 0 = not started
+        #: (player, free square) -> the scene a half there must show, or CONFLICT: the frontier, kept as tiles are laid
+        self._need: dict[tuple[str, int], str] = {}
         self._seat = 0
         self._phase = "start_cave"
         self._turns_ended = 0
@@ -341,10 +343,7 @@ class Sapiens(Game):
         return out
 
     def _frontier_size(self, player: str) -> int:
-        v = self.valley(player)
-        board = {s: x for (p, s), x in self._board.items() if p == player}
-        need = requirements(v, board, self._tribe[player])
-        return sum(1 for scene in need.values() if scene != CONFLICT)
+        return sum(1 for (p, _), scene in self._need.items() if p == player and scene != CONFLICT)
 
     def winners(self) -> list[str]:
         """Highest weaker track wins; tied players share the victory (RB 130)."""
@@ -414,10 +413,39 @@ class Sapiens(Game):
         return [s for (p, s) in self._bears if p == player]
 
     def _regular(self, player: str, tiles: Sequence[int]) -> list[tuple[int, int, int, int]]:
+        need = {s: scene for (p, s), scene in self._need.items() if p == player}
         return regular_placements(
             self.valley(player), self._own_board(player), self._own_bears(player), self._tribe[player],
             [self.components.tiles[t] for t in tiles], self._own_tokens(player),
-            picking_on_plain=self._picking_plain, ignore_abandoned=self.rules["abandoned_contact"] == "ignored")
+            picking_on_plain=self._picking_plain, ignore_abandoned=self.rules["abandoned_contact"] == "ignored",
+            need=need)
+
+    def _update_need(self, player: str, halves: Sequence[tuple[int, str]]) -> None:
+        """Keep the frontier: the squares just covered leave it, their free neighbours join it."""
+        v = self.valley(player)
+        for s, _ in halves:
+            if (player, s) in self._need:
+                self._delete("_need", (player, s))
+        for s, scene in halves:
+            for n in v.neighbours[s]:
+                key = (player, n)
+                if key in self._board:
+                    continue
+                have = self._need.get(key)
+                if have is None:
+                    self._put("_need", key, scene)
+                elif have != scene and have != CONFLICT:
+                    self._put("_need", key, CONFLICT)
+
+    def _abandon_frontier(self, player: str) -> None:
+        """The old tribe turns face down: next to it nothing may be laid (AMB-6), or, with
+        ``abandoned_contact="ignored"``, it asks for nothing."""
+        ignore = self.rules["abandoned_contact"] == "ignored"
+        for key in [k for k in self._need if k[0] == player]:
+            if ignore:
+                self._delete("_need", key)
+            elif self._need[key] != CONFLICT:
+                self._put("_need", key, CONFLICT)
 
     def _starts(self, player: str) -> list[tuple[int, int, int, int]]:
         return cave_starts(self.valley(player), self._own_board(player), self._own_bears(player),
@@ -889,6 +917,7 @@ class Sapiens(Game):
         if kind == "abandon":
             old = self._tribe[p]
             self._put("_tribe", p, old + 1)
+            self._abandon_frontier(p)
             if old:
                 events.append(Note(f"{p} abandons tribe {old}: its tiles are turned face down (RB 79)"))
         elif kind == "start":
@@ -899,6 +928,7 @@ class Sapiens(Game):
         self._put("_laid", tile, (p, a, b, tribe))
         self._put("_board", (p, a), (tile, scenes[0], tribe))
         self._put("_board", (p, b), (tile, scenes[1], tribe))
+        self._update_need(p, ((a, scenes[0]), (b, scenes[1])))
         events.append(Note(f"{p} lays tile {tile}: {scenes[0]} on {v.name(a)}, {scenes[1]} on {v.name(b)}"
                            + {"extra": " (Feast extra tile)", "abandon": " (new tribe)", "start": " (starting cave)"}.get(kind, "")))
         connected = []

@@ -30,6 +30,7 @@ from ...core import IllegalActionError, Term
 from ...core.info import check_player_name
 from .components import CAVE, SCENES, STEPS, WATERFALL
 from .events import FoodScored, ShelterScored
+from .placement import requirements
 
 if TYPE_CHECKING:
     from .game import Sapiens
@@ -472,6 +473,10 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
                  _pending=tuple(pos.pending), _origin=pos.origin, _entering=None,
                  _steak_supply=STEAKS - sum(pos.steaks.values()), _bear_supply=BEARS - len(bears))
     state["_scores"] = {p: min(state["_food"][p], state["_shelter"][p]) for p in ps}
+    ignore = g.rules["abandoned_contact"] == "ignored"
+    state["_need"] = {(p, s): scene for p in ps
+                      for s, scene in requirements(comps.valley(*valleys[p]), {s: x for (q, s), x in board.items() if q == p},
+                                                   tribe[p], ignore).items()}
     if pos.held is not None:
         kind, tile, x, y, r = pos.held
         v = comps.valley(*valleys[pos.to_move])

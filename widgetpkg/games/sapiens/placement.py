@@ -50,15 +50,16 @@ def square_problem(valley: Valley, square: int, scene: str, *, picking_on_plain:
 
 def regular_placements(valley: Valley, board: Mapping[int, tuple[int, str, int]], blocked: Iterable[int],
                        tribe: int, tiles: Iterable[TileData], tokens: Mapping[int, str], *,
-                       picking_on_plain: bool, ignore_abandoned: bool = False) -> list[tuple[int, int, int, int]]:
+                       picking_on_plain: bool, ignore_abandoned: bool = False,
+                       need: Mapping[int, str] | None = None) -> list[tuple[int, int, int, int]]:
     """Every legal (tile, square of scene a, square of scene b, rotation) touching the active tribe.
 
-    Each free square touching the tribe says which scene it needs; only the pool tiles showing that
-    scene are tried there, so the cost grows with the frontier, not with the valley."""
-    need = requirements(valley, board, tribe, ignore_abandoned)
+    Each free square touching the tribe says which scene it needs (``need``, kept up to date by the
+    game, or computed here); only the pool tiles showing that scene are tried there, so the cost
+    grows with the frontier, not with the valley."""
+    if need is None:
+        need = requirements(valley, board, tribe, ignore_abandoned)
     blocked = set(blocked)
-    for b in blocked:
-        need.pop(b, None)
     by_scene: dict[str, list[tuple[int, str, bool]]] = {}
     for tile in tiles:
         a, b = tile.scenes
@@ -69,13 +70,13 @@ def regular_placements(valley: Valley, board: Mapping[int, tuple[int, str, int]]
     out: list[tuple[int, int, int, int]] = []
     done: set[tuple[int, int]] = set()
     for s, scene in need.items():
-        if scene == CONFLICT or scene not in by_scene or not _fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
+        if scene == CONFLICT or s in blocked or scene not in by_scene or not _fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
             continue
         for r, n in zip(ROTATIONS, step[s]):
             if n < 0 or n in board or n in blocked:
                 continue
             nn = need.get(n)
-            if nn == CONFLICT:
+            if nn == CONFLICT or (nn is not None and n in blocked):
                 continue
             if nn is not None:
                 # both squares touch the tribe: the pair is tried once, from its smaller square
