@@ -93,12 +93,11 @@ def _step(x: int, y: int, r: int) -> tuple[int, int]:
 
 def snapshot(g: Sapiens) -> tuple:
     """A comparable copy of everything in the state. Containers hold only immutable values (ints,
-    strings, tuples), so copying each container is a deep copy; the check makes sure of it."""
+    strings, tuples: test_random_games checks it), so copying each container is a deep copy."""
     out = []
     for name in (*g._state_names, "_stack", "_removed"):
         value = getattr(g, name)
         if isinstance(value, dict):
-            assert all(isinstance(v, (int, str, tuple, bool)) for v in value.values()), name
             value = dict(value)
         elif isinstance(value, list):
             value = list(value)

@@ -24,7 +24,9 @@ from widgetpkg.games.sapiens.placement import requirements
 QUICK_GAMES = 20  # per player count: the first half with every check after every action, the rest lighter
 
 
-def check_invariants(g) -> None:
+def check_invariants(g, sums: dict | None = None, *, breakdown: bool = True) -> None:
+    """Every invariant of the state; ``sums`` are the food and shelter events added up as they
+    came (recounted from the whole history when not given)."""
     ps = g.players
     # tiles: every id in exactly one place
     places = Counter(g._stack + g._removed + g._discards + list(g._laid))
@@ -43,16 +45,13 @@ def check_invariants(g) -> None:
     for t in g._fight:
         assert any(t in tiles for tiles in g._pools.values())
     # tracks are the sums of their events; the score is the weaker track
-    food, shelter = Counter(), Counter()
-    for e in g.events():
-        if isinstance(e, FoodScored):
-            food[e.player] += e.points
-        elif isinstance(e, ShelterScored):
-            shelter[e.player] += e.points
+    food, shelter = sums if sums is not None else add_up(g.events(), Counter(), Counter())
+    table = g.score_breakdown() if breakdown else None
     for p in ps:
         assert g.food[p] == food[p] >= 0 and g.shelter[p] == shelter[p] >= 0
         assert g.scores[p] == min(g.food[p], g.shelter[p])
-        assert sum(g.score_breakdown()[p].values()) == g.scores[p]
+        if table is not None:
+            assert sum(table[p].values()) == g.scores[p]
     # the valleys: equal scenes on every contact inside a tribe, no contact between tribes, bears on free squares
     for (p, s), (tile, scene, tribe) in g._board.items():
         v = g.valley(p)
@@ -64,10 +63,24 @@ def check_invariants(g) -> None:
             assert other[1] == scene, f"{scene} touches {other[1]} in {p}'s valley"
     for key in g._bears:
         assert key not in g._board
+    # containers hold immutable values only: copying a container copies the state (exact undo, clone)
+    for name in g._containers:
+        values = getattr(g, name)
+        for v in (values.values() if isinstance(values, dict) else values):
+            assert isinstance(v, (int, str, tuple, bool)), name
     # the frontier kept tile by tile equals the one computed from the board
     for p in ps:
         board = {s: x for (q, s), x in g._board.items() if q == p}
         assert {s: sc for (q, s), sc in g._need.items() if q == p} == requirements(g.valley(p), board, g._tribe[p])
+
+
+def add_up(events, food: Counter, shelter: Counter, sign: int = 1) -> tuple[Counter, Counter]:
+    for e in events:
+        if isinstance(e, FoodScored):
+            food[e.player] += sign * e.points
+        elif isinstance(e, ShelterScored):
+            shelter[e.player] += sign * e.points
+    return food, shelter
 
 
 def check_cheap(g) -> None:
@@ -95,7 +108,8 @@ def play(players: int, seed: int, *, thorough: bool) -> wp.Game:
     g = wp.new_game("sapiens", players=players, seed=seed)
     rng = random.Random(seed)
     legal_check = thorough
-    for _ in range(3000):
+    sums = add_up(g.events(), Counter(), Counter())
+    for step in range(3000):
         if g.is_over:
             break
         actions = g.legal_actions()
@@ -117,9 +131,10 @@ def play(players: int, seed: int, *, thorough: bool) -> wp.Game:
                 assert g.to_position() == text
         action = rng.choice(actions)
         position_before = g.to_position()
-        g.apply(action)
+        events = g.apply(action)
+        add_up(events, *sums)
         if thorough:
-            check_invariants(g)
+            check_invariants(g, sums, breakdown=step % 10 == 0)
             after = snapshot(g)
             text = g.to_position()
             assert position(text, seed=seed).to_position() == text

@@ -16,7 +16,7 @@ from widgetpkg.render.painter import Recorder
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_position_of_random_games_draws_and_offers_only_legal_actions(players):
-    for seed in range(2):
+    for seed in range(2 if players < 4 else 1):
         g = wp.new_game("sapiens", players=players, seed=seed)
         ui = ui_for(g)
         rng = random.Random(seed)

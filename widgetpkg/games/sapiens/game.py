@@ -655,12 +655,7 @@ class Sapiens(Game):
         return [t for owner in ("common", *self.players) for t in self._pools[owner]]
 
     def _refills(self, p: str) -> list[Refill]:
-        if self._cache is None:
-            self._cache = {}
-        key = ("refill", p)
-        if key not in self._cache:
-            self._cache[key] = self._compute_refills(p)
-        return list(self._cache[key])
+        return self._cached(("refill", p), lambda: self._compute_refills(p))
 
     def _compute_refills(self, p: str) -> list[Refill]:
         common = self._pools["common"]
@@ -693,7 +688,17 @@ class Sapiens(Game):
         others = [t for owner in ("common", *self.players) if owner != p for t in self._pools[owner]]
         return [SwapTile(m, o) for m in self._pools[p] for o in others]
 
+    def _cached(self, key: tuple, compute: Any) -> list:
+        if self._cache is None:
+            self._cache = {}
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return list(self._cache[key])
+
     def _fire_choices(self, p: str) -> list[Action]:
+        return self._cached(("fire", p), lambda: self._compute_fire_choices(p))
+
+    def _compute_fire_choices(self, p: str) -> list[Action]:
         out: list[Action] = []
         if self._bear_supply > 0:
             for other in self.players:

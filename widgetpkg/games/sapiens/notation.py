@@ -494,15 +494,18 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
 
 def position_problem(g: Sapiens, text: str) -> str | None:
     try:
-        _build(g, parse_position(text))
+        state = _build(g, parse_position(text))
     except PositionError as error:
         return str(error)
+    g._checked_position = (text, state)  # applying it next needs no second parse
     return None
 
 
 def apply_position(g: Sapiens, text: str) -> list:
     """Replace the game's state (journaled: one undoable step); the track changes are events."""
-    state = _build(g, parse_position(text))
+    checked = g.__dict__.pop("_checked_position", None)
+    state = checked[1] if checked is not None and checked[0] == text else _build(g, parse_position(text))
+    state = dict(state)
     events: list = []
     for p in g.players:
         for track, attr, cls in (("food", "_food", FoodScored), ("shelter", "_shelter", ShelterScored)):
