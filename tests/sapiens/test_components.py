@@ -11,8 +11,14 @@ import pytest
 import yaml
 
 import widgetpkg as wp
-from widgetpkg.games.sapiens import SCENES, ComponentDataError, ComponentDataWarning, load_components, validate_components
-from widgetpkg.games.sapiens.components import MAX_BYTES, CAVE
+from widgetpkg.games.sapiens import (
+    SCENES,
+    ComponentDataError,
+    ComponentDataWarning,
+    load_components,
+    validate_components,
+)
+from widgetpkg.games.sapiens.components import CAVE, MAX_BYTES
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from sapiens_helpers import snapshot
 
 import widgetpkg as wp
-from sapiens_helpers import snapshot
 from widgetpkg import IllegalActionError
-from widgetpkg.games.sapiens import PositionError, SetNextTiles, parse_position, position
+from widgetpkg.games.sapiens import (
+    PositionError,
+    SetNextTiles,
+    parse_position,
+    position,
+)
 from widgetpkg.games.sapiens.notation import MAX_CHARS
 
 

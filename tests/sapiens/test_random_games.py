@@ -11,12 +11,21 @@ import random
 from collections import Counter
 
 import pytest
+from sapiens_helpers import snapshot
 
 import widgetpkg as wp
-from sapiens_helpers import snapshot
 from widgetpkg import IllegalActionError
-from widgetpkg.games.sapiens import (SCENES, Abandon, ConvertSteaks, PlaceBear, PlaceTile, Refill, SwapTile,
-                                     UseMountainToken, position)
+from widgetpkg.games.sapiens import (
+    SCENES,
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceTile,
+    Refill,
+    SwapTile,
+    UseMountainToken,
+    position,
+)
 from widgetpkg.games.sapiens.events import FoodScored, ShelterScored
 from widgetpkg.games.sapiens.fairness import GreedyPlayer
 from widgetpkg.games.sapiens.placement import requirements

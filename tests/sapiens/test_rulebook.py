@@ -7,12 +7,24 @@ sapiens_helpers.py for the squares used). Scenarios that rest on a ruling name i
 from __future__ import annotations
 
 import pytest
-
 from sapiens_helpers import scenario, snapshot, texts
+
 from widgetpkg import IllegalActionError
-from widgetpkg.games.sapiens import (Abandon, ConvertSteaks, PlaceBear, PlaceTile, Refill, RemoveBear, ResolveBonus,
-                                     ResolveFightToken, RetakeMountainToken, SkipBonus, SwapTile, TakeMountainToken,
-                                     UseMountainToken)
+from widgetpkg.games.sapiens import (
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceTile,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    ResolveFightToken,
+    RetakeMountainToken,
+    SkipBonus,
+    SwapTile,
+    TakeMountainToken,
+    UseMountainToken,
+)
 from widgetpkg.games.sapiens.events import FoodScored, ShelterScored
 
 M, V, Z = "Marceau", "Vianney", "Zoe"

@@ -10,8 +10,8 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg.games.sapiens import PlaceTile
-from widgetpkg.ui.contract import Style, View, ui_for
 from widgetpkg.render.painter import Recorder
+from widgetpkg.ui.contract import Style, View, ui_for
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -5,11 +5,37 @@ The printed tiles and valley boards are not public: the default components are a
 ``wp.new_game("sapiens", components="my-sapiens.yaml")``.
 """
 
-from .actions import (Abandon, ConvertSteaks, DealTiles, PlaceBear, PlaceFightToken, PlaceTile, RecallFightToken,
-                      Refill, RemoveBear, ResolveBonus, ResolveFightToken, RetakeMountainToken, SetMountainTokens,
-                      SetNextTiles, SetPosition, SetValley, SkipBonus, SwapTile, TakeMountainToken, UseMountainToken)
-from .components import (SCENES, ComponentDataError, ComponentDataWarning, Components, Valley, load_components,
-                         validate_components)
+from .actions import (
+    Abandon,
+    ConvertSteaks,
+    DealTiles,
+    PlaceBear,
+    PlaceFightToken,
+    PlaceTile,
+    RecallFightToken,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    ResolveFightToken,
+    RetakeMountainToken,
+    SetMountainTokens,
+    SetNextTiles,
+    SetPosition,
+    SetValley,
+    SkipBonus,
+    SwapTile,
+    TakeMountainToken,
+    UseMountainToken,
+)
+from .components import (
+    SCENES,
+    ComponentDataError,
+    ComponentDataWarning,
+    Components,
+    Valley,
+    load_components,
+    validate_components,
+)
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .game import Sapiens
 

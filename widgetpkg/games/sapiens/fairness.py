@@ -18,8 +18,18 @@ from pathlib import PurePath
 from typing import Any, Mapping
 
 from ...core import Action
-from .actions import (Abandon, ConvertSteaks, PlaceBear, PlaceFightToken, PlaceTile, Refill, RemoveBear, ResolveBonus,
-                      SkipBonus, TakeMountainToken, UseMountainToken)
+from .actions import (
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceFightToken,
+    PlaceTile,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    SkipBonus,
+    UseMountainToken,
+)
 from .components import CAVE, SCENES, STEPS
 from .events import FoodScored
 from .game import Sapiens

@@ -17,19 +17,52 @@ from __future__ import annotations
 
 import itertools
 import random
-from contextlib import contextmanager
 from pathlib import PurePath
-from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, Term, register
-from .actions import (ACTION_TYPES, Abandon, ConvertSteaks, DealTiles, PlaceBear, PlaceFightToken, PlaceTile,
-                      RecallFightToken, Refill, RemoveBear, ResolveBonus, ResolveFightToken, RetakeMountainToken,
-                      SetMountainTokens, SetNextTiles, SetPosition, SetValley, SkipBonus, SwapTile, TakeMountainToken,
-                      UseMountainToken)
-from .components import CAVE, PLAIN, ROTATIONS, SCENES, STEPS, Components, ComponentDataError, Valley, load_components
+from ...core import (
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    InvalidOptionError,
+    Note,
+    Option,
+    Term,
+    register,
+)
+from .actions import (
+    ACTION_TYPES,
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceFightToken,
+    PlaceTile,
+    RecallFightToken,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    ResolveFightToken,
+    RetakeMountainToken,
+    SkipBonus,
+    SwapTile,
+    TakeMountainToken,
+    UseMountainToken,
+)
+from .bonuses import Bonuses
+from .components import (
+    CAVE,
+    SCENES,
+    STEPS,
+    ComponentDataError,
+    Components,
+    Valley,
+    load_components,
+)
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
-from .placement import CONFLICT, cave_starts, regular_placements, requirements, square_problem
+from .placement import CONFLICT, cave_starts, regular_placements, square_problem
+from .setup import SetupSteps
 
 REMOVED_AT_SETUP = {2: 12, 3: 18, 4: 6}  # S2 (RB 21-24)
 COMMON_SIZE, POOL_SIZE = 5, 4
@@ -78,7 +111,7 @@ def _check_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 @register
-class Sapiens(Game):
+class Sapiens(Bonuses, SetupSteps, Game):
     """Sapiens for 2-4 players (Cyrille Leroy, Catch Up Games / IELLO 2015).
 
     Options (keyword-only): ``players`` (2-4 names or a count; the first one starts, RB 29 /
@@ -677,61 +710,12 @@ class Sapiens(Game):
         starting = self._phase == "refill" and p is not None and self._turns_played[p] == 0
         return not starting or self.rules["start_round_discard"]
 
-    def _ritual_choices(self, p: str) -> list[Action]:
-        v = self.valley(p)
-        on_board = [TakeMountainToken(*v.coord[s]) for s in v.specials if (p, s) in self._tokens]
-        if on_board:
-            return on_board  # type: ignore[return-value]
-        return [RetakeMountainToken(s) for s in dict.fromkeys(self._used[p])]  # type: ignore[misc]
-
-    def _water_choices(self, p: str) -> list[Action]:
-        others = [t for owner in ("common", *self.players) if owner != p for t in self._pools[owner]]
-        return [SwapTile(m, o) for m in self._pools[p] for o in others]
-
     def _cached(self, key: tuple, compute: Any) -> list:
         if self._cache is None:
             self._cache = {}
         if key not in self._cache:
             self._cache[key] = compute()
         return list(self._cache[key])
-
-    def _fire_choices(self, p: str) -> list[Action]:
-        return self._cached(("fire", p), lambda: self._compute_fire_choices(p))
-
-    def _compute_fire_choices(self, p: str) -> list[Action]:
-        out: list[Action] = []
-        if self._bear_supply > 0:
-            for other in self.players:
-                if other == p:
-                    continue
-                out.extend(PlaceBear(other, *self.valley(other).coord[s]) for s in self._bear_squares(other))
-        v = self.valley(p)
-        out.extend(RemoveBear(*v.coord[s]) for s in sorted(self._own_bears(p)))
-        return out
-
-    def _bear_squares(self, owner: str) -> list[int]:
-        """Free squares of ``owner``'s valley next to a tile (RB 118; AMB-2: valley squares only)."""
-        v = self.valley(owner)
-        out = []
-        for s in range(len(v.coord)):
-            kind = v.kind[s]
-            if kind == "W" or (kind == CAVE and not self.rules["bears_on_caves"]):
-                continue
-            if (owner, s) in self._board or (owner, s) in self._bears:
-                continue
-            if any((owner, n) in self._board for n in v.neighbours[s]):
-                out.append(s)
-        return out
-
-    def _bear_tiles(self, owner: str, square: int) -> list[int]:
-        v = self.valley(owner)
-        return sorted({self._board[(owner, n)][0] for n in v.neighbours[square] if (owner, n) in self._board})
-
-    def _fight_order_owners(self) -> list[str]:
-        if self._held is None:
-            return []
-        p = self.current_player
-        return list(dict.fromkeys(o for o in self._fight.get(self._held[1], ()) if o != p))
 
     def _helpful_tokens(self, p: str) -> set[str]:
         """Tokens whose use could open a placement or an abandonment now (correction 1, AMB-9).
@@ -1001,149 +985,6 @@ class Sapiens(Game):
             if self._start_bonus(p, scene, events):
                 return
 
-    def _start_bonus(self, p: str, scene: str, events: list[Event]) -> bool:
-        """Begin a bonus; True if it waits for a choice (its phase is set)."""
-        if scene == "hunt":
-            if self._steak_supply > 0:
-                self._set("_steak_supply", self._steak_supply - 1)
-                self._put("_steaks", p, self._steaks[p] + 1)
-                events.append(Note(f"{p} takes a mammoth steak ({self._steaks[p]} held)"))
-            else:
-                events.append(Note("no mammoth steak is left in the supply"))
-            if self._via_token:
-                return False  # M2: the Hunt token allows no conversion
-            if self._steaks[p] == 0:
-                return False
-            self._set("_phase", "hunt")
-            return True
-        choices = {"feast": lambda: self._regular(p, self._pools[p]), "ritual": lambda: self._ritual_choices(p),
-                   "water": lambda: self._water_choices(p), "fire": lambda: self._fire_choices(p),
-                   "fight": lambda: self._fight_hand[p] or any(p in o for o in self._fight.values())}[scene]()
-        if not choices:
-            events.append(Note(f"the {scene} bonus has no possible effect (AMB-34)"))
-            return False
-        self._set("_phase", scene)
-        return True
-
-    def _bonus_choice(self, p: str, action: Action, events: list[Event]) -> None:
-        if isinstance(action, TakeMountainToken):
-            v = self.valley(p)
-            s = v.index[(action.x, action.y)]
-            token = self._tokens[(p, s)]
-            self._delete("_tokens", (p, s))
-            self._put("_hand", p, self._hand[p] + (token,))
-            events.append(Note(f"{p} takes the {token} mountain token from {v.name(s)} (Ritual)"))
-        elif isinstance(action, RetakeMountainToken):
-            used = list(self._used[p])
-            used.remove(action.scene)
-            self._put("_used", p, tuple(used))
-            self._put("_hand", p, self._hand[p] + (action.scene,))
-            events.append(Note(f"{p} takes back the used {action.scene} token (Ritual)"))
-        elif isinstance(action, SwapTile):
-            owner = next(o for o in ("common", *self.players) if o != p and action.other in self._pools[o])
-            self._put("_pools", p, tuple(action.other if t == action.mine else t for t in self._pools[p]))
-            self._put("_pools", owner, tuple(action.mine if t == action.other else t for t in self._pools[owner]))
-            events.append(Note(f"{p} swaps tile {action.mine} for tile {action.other} of the {owner} pool (Water)"))
-        elif isinstance(action, ConvertSteaks):
-            if action.count:
-                food = self.components.steak_food(action.count)
-                self._put("_steaks", p, self._steaks[p] - action.count)
-                self._set("_steak_supply", self._steak_supply + action.count)
-                events.append(self._gain_food(FoodScored(p, "steaks", (Term(1, f"{action.count} steaks converted", food),))))
-            else:
-                events.append(Note(f"{p} keeps {self._steaks[p]} steaks"))
-        elif isinstance(action, PlaceFightToken):
-            self._put("_fight_hand", p, self._fight_hand[p] - 1)
-            self._put("_fight", action.tile, self._fight.get(action.tile, ()) + (p,))
-            events.append(Note(f"{p} puts a fight token on tile {action.tile}"))
-        elif isinstance(action, PlaceBear):
-            v = self.valley(action.player)
-            s = v.index[(action.x, action.y)]
-            tiles = self._bear_tiles(action.player, s)
-            self._set("_bear_supply", self._bear_supply - 1)
-            self._put("_bears", (action.player, s), p)
-            events.append(Note(f"{p} puts a bear on {action.player}'s {v.name(s)}"))
-            events.append(self._gain_shelter(ShelterScored(
-                p, "bears", (Term(len(tiles), f"tiles touching the bear in {action.player}'s valley", 1),), "",
-                tuple(self._ref(action.player, n) for n in v.neighbours[s] if (action.player, n) in self._board) + (self._ref(action.player, s),))))
-        elif isinstance(action, RemoveBear):
-            v = self.valley(p)
-            s = v.index[(action.x, action.y)]
-            self._delete("_bears", (p, s))
-            self._set("_bear_supply", self._bear_supply + 1)
-            events.append(Note(f"{p} sends the bear on {v.name(s)} back to the supply (Fire)"))
-
-    def _use_token(self, p: str, scene: str, events: list[Event]) -> None:
-        hand = list(self._hand[p])
-        hand.remove(scene)
-        self._put("_hand", p, tuple(hand))
-        self._put("_used", p, self._used[p] + (scene,))
-        self._set("_token_used", True)
-        events.append(Note(f"{p} uses the {scene} mountain token"))
-        origin = self._phase
-        if scene == "picking":  # M2: Pickings on Plains for the rest of the turn
-            self._set("_picking_plain", True)
-            if self.rules["picking_token_food"]:
-                events.append(self._gain_food(FoodScored(p, "picking", (Term(1, "picking token", 1),))))
-            if origin == "main":
-                self._check_stuck(p, events)
-            return
-        if scene == "camp":
-            events.append(self._gain_shelter(ShelterScored(p, "camp", (Term(1, "camp token", 3),))))
-            if origin == "main":
-                self._check_stuck(p, events)
-            return
-        self._set("_pending", (scene,))
-        self._set("_origin", origin)
-        self._set("_via_token", True)
-        self._continue(p, events)
-
-    def _recall(self, p: str, tile: int, events: list[Event]) -> None:
-        owners = list(self._fight[tile])
-        owners.remove(p)
-        if owners:
-            self._put("_fight", tile, tuple(owners))
-        else:
-            self._delete("_fight", tile)
-        self._put("_fight_hand", p, self._fight_hand[p] + 1)
-        events.append(Note(f"{p} takes back a fight token from tile {tile}"))
-
-    # -- fight tokens (F3) --------------------------------------------------------------------------------
-    def _resolve_fights(self, p: str, tile: int, events: list[Event]) -> bool:
-        """Resolve the fight tokens on the tile about to be laid; True if the order must be asked."""
-        owners = self._fight.get(tile, ())
-        if not owners:
-            return False
-        foreign = [o for o in owners if o != p]
-        if len(set(foreign)) >= 2 and self._food[p] < len(foreign) and self._food[p] > 0:
-            return True
-        for owner in list(owners):
-            self._resolve_fight_token(p, owner, events)
-        return False
-
-    def _resolve_fight_token(self, p: str, owner: str, events: list[Event]) -> None:
-        tile = self._held[1] if self._held else -1
-        owners = list(self._fight[tile])
-        owners.remove(owner)
-        if owners:
-            self._put("_fight", tile, tuple(owners))
-        else:
-            self._delete("_fight", tile)
-        self._put("_fight_hand", owner, self._fight_hand[owner] + 1)
-        if owner == p:
-            events.append(Note(f"{p}'s own fight token on tile {tile} goes back (no effect)"))
-        elif self._food[p] >= 1:
-            events.append(self._gain_food(FoodScored(p, "fight", (Term(1, f"{owner}'s fight token on tile {tile}", -1),))))
-            events.append(self._gain_food(FoodScored(owner, "fight", (Term(1, f"fight token on tile {tile}, played by {p}", 1),))))
-        else:
-            events.append(Note(f"{owner}'s fight token on tile {tile} has no effect: {p} has no food (RB 113)"))
-
-    def _after_fight_choice(self, p: str, events: list[Event]) -> None:
-        assert self._held is not None
-        if self._resolve_fights(p, self._held[1], events):
-            return
-        self._lay_held(p, events)
-
     # -- refill and turn end (R1-R3, E1-E4) ---------------------------------------------------------------
     def _refill(self, p: str, action: Refill, events: list[Event]) -> None:
         common = [t for t in self._pools["common"] if t not in action.take]
@@ -1234,177 +1075,3 @@ class Sapiens(Game):
         self._removed = hidden[:len(self._removed)]
         self._stack = hidden[len(self._removed):]
         self.rng = random.Random(rng.getrandbits(64))
-
-    # -- setup steps ------------------------------------------------------------------------------------------
-    def set_next_tiles(self, tiles: Sequence[int]) -> list[Event]:
-        """Arrange the next reveals (first listed = first revealed), taken from the stack or the unseen
-        removed tiles; a recorded, undoable step."""
-        return self.apply(SetNextTiles(tuple(tiles)))
-
-    def deal(self, owner: str, tiles: Sequence[int]) -> list[Event]:
-        """Make a pool (``"common"`` or a player's) hold exactly ``tiles``; the tiles come from the unseen
-        ones (stack, removed) or the pool itself, and the pool's other tiles go where they came from."""
-        return self.apply(DealTiles(owner, tuple(tiles)))
-
-    def set_valley(self, player: str, left: str, right: str) -> list[Event]:
-        """Give ``player`` two faces (before anything lies on that valley)."""
-        return self.apply(SetValley(player, left, right))
-
-    def set_mountain_tokens(self, player: str, scenes: Sequence[str] | Mapping[tuple[int, int], str]) -> list[Event]:
-        """Deal ``player``'s tokens: scenes in special-square order (caves by (y, x), then waterfalls),
-        or a mapping ``{(x, y): scene}`` for every special square."""
-        if isinstance(scenes, Mapping):
-            v = self.valley(player)
-            try:
-                scenes = tuple(scenes[v.coord[s]] for s in v.specials)
-            except KeyError as error:
-                raise IllegalActionError(f"no scene given for special square {error.args[0]} of {player}'s valley") from None
-        return self.apply(SetMountainTokens(player, tuple(scenes)))
-
-    def _setup_problem(self, action: Action) -> str | None:
-        if isinstance(action, SetPosition):
-            from .notation import position_problem
-            return position_problem(self, action.text)
-        if self._phase == "over":
-            return "the game is over"
-        if isinstance(action, SetNextTiles):
-            hidden = set(self._stack) | set(self._removed)
-            if len(set(action.tiles)) != len(action.tiles):
-                return "a tile is listed twice"
-            for t in action.tiles:
-                if t not in hidden:
-                    return f"tile {t} is not unseen (it is in {self.where_is(t)})"
-            if len(action.tiles) > len(self._stack):
-                return f"only {len(self._stack)} tiles are left in the stack"
-            return None
-        if isinstance(action, DealTiles):
-            if action.owner != "common" and action.owner not in self.players:
-                return f"no pool named {action.owner!r}: 'common' or a player"
-            limit = COMMON_SIZE if action.owner == "common" else POOL_SIZE
-            if len(action.tiles) > limit or len(set(action.tiles)) != len(action.tiles):
-                return f"a {action.owner} pool holds at most {limit} different tiles"
-            if self._held is not None or self._phase in BONUS_PHASES + ("choose_bonus", "fight_order"):
-                return "pools are dealt between decisions, not during a tile's resolution"
-            for t in action.tiles:
-                if t in self._pools[action.owner]:
-                    continue
-                where = self.where_is(t)
-                if where != "unseen":
-                    return f"tile {t} is not unseen (it is in {where})"
-            extra = len(action.tiles) - sum(1 for t in action.tiles if t in self._pools[action.owner])
-            leaving = len(self._pools[action.owner]) - (len(action.tiles) - extra)
-            if extra - leaving > len(self._stack) + len(self._removed):
-                return "not enough unseen tiles"
-            return None
-        if isinstance(action, SetValley):
-            if action.player not in self.players:
-                return f"no player named {action.player!r}"
-            faces = self.components.faces
-            for fid, side in ((action.left, "left"), (action.right, "right")):
-                if fid not in faces:
-                    return f"no face {fid!r} (faces: {', '.join(faces)})"
-                if faces[fid].side != side:
-                    return f"face {fid} is a {faces[fid].side} half"
-            if self._tribe[action.player] or any(k[0] == action.player for k in self._bears):
-                return f"{action.player}'s valley is already in use"
-            for other, (lf, rf) in self._valleys.items():
-                if other != action.player and {faces[lf].piece, faces[rf].piece} & {faces[action.left].piece, faces[action.right].piece}:
-                    return f"{other} already has a half-board piece of {action.left} or {action.right} (a piece is dealt once)"
-            return None
-        if isinstance(action, SetMountainTokens):
-            if action.player not in self.players:
-                return f"no player named {action.player!r}"
-            if self._tribe[action.player]:
-                return f"{action.player} has already started: tokens are dealt before the first tile"
-            if sorted(action.scenes) != sorted(SCENES):
-                return f"give each of the 8 scenes once: {', '.join(SCENES)}"
-            return None
-        return "unknown setup step"
-
-    def _play_setup(self, action: Action) -> list[Event]:
-        if isinstance(action, SetPosition):
-            from .notation import apply_position
-            return apply_position(self, action.text)
-        if isinstance(action, SetNextTiles):
-            for i, t in enumerate(action.tiles):
-                target = len(self._stack) - 1 - i
-                if t in self._stack:
-                    j = self._stack.index(t)
-                    self._put("_stack", j, self._stack[target])
-                    self._put("_stack", target, t)
-                else:
-                    j = self._removed.index(t)
-                    self._put("_removed", j, self._stack[target])
-                    self._put("_stack", target, t)
-            return [Note(str(action))]
-        if isinstance(action, DealTiles):
-            return self._deal_tiles(action)
-        if isinstance(action, SetValley):
-            self._put("_valleys", action.player, (action.left, action.right))
-            old = {k: v for k, v in self._tokens.items() if k[0] == action.player}
-            new = self.valley(action.player)
-            scenes = [old[(action.player, s)] for s in sorted(s for _, s in old)]
-            for key in old:
-                self._delete("_tokens", key)
-            for s, scene in zip(new.specials, scenes):
-                self._put("_tokens", (action.player, s), scene)
-            return [Note(str(action))]
-        if isinstance(action, SetMountainTokens):
-            v = self.valley(action.player)
-            for key in [k for k in self._tokens if k[0] == action.player]:
-                self._delete("_tokens", key)
-            for s, scene in zip(v.specials, action.scenes):
-                self._put("_tokens", (action.player, s), scene)
-            self._put("_gone", action.player, tuple(action.scenes[len(v.specials):]))
-            self._put("_hand", action.player, ())
-            self._put("_used", action.player, ())
-            return [Note(str(action))]
-        raise AssertionError(action)
-
-    def _deal_tiles(self, action: DealTiles) -> list[Event]:
-        owner = action.owner
-        current = list(self._pools[owner])
-        incoming = [t for t in action.tiles if t not in current]
-        leaving = [t for t in current if t not in action.tiles]
-        stack, removed = list(self._stack), list(self._removed)
-        for t in incoming:  # each incoming tile leaves a hole where it was, filled by a leaving tile if any
-            back = leaving.pop() if leaving else None
-            for pile in (stack, removed):
-                if t in pile:
-                    i = pile.index(t)
-                    if back is None:
-                        del pile[i]
-                    else:
-                        pile[i] = back
-                    break
-        stack[:0] = leaving  # any tiles still leaving go under the stack
-        for t in current:
-            if t not in action.tiles and t in self._fight:
-                self._return_fight_tokens(t, [])
-        self._set("_stack", stack)
-        self._set("_removed", removed)
-        self._put("_pools", owner, tuple(action.tiles))
-        return [Note(str(action))]
-
-    # -- positions --------------------------------------------------------------------------------------------
-    def to_position(self) -> str:
-        """The state as readable text (any phase); ``widgetpkg.games.sapiens.position(text)`` reads it back."""
-        from .notation import format_position, position_of
-        return format_position(position_of(self))
-
-    def set_position(self, text: str) -> list[Event]:
-        """Make the state the position ``text``, as one undoable, saved step."""
-        return self.apply(SetPosition(text))
-
-    @contextmanager
-    def edit(self) -> Iterator[Any]:
-        """Change the state as plain data; checked and applied as one undoable step when the block ends::
-
-            with g.edit() as s:
-                s.food["Red"] = 12
-                s.pools["Red"] = [3, 17, 40, 41]
-        """
-        from .notation import format_position, position_of
-        pos = position_of(self)
-        yield pos
-        self.set_position(format_position(pos))

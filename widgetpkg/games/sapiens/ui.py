@@ -23,10 +23,37 @@ from typing import Any
 
 from ...core import Action
 from ...render.painter import Painter
-from ...ui.contract import Choice, Column, GameUI, Inspection, Rect, Region, Section, Style, Target, View, esc, register_ui
-from .actions import (Abandon, ConvertSteaks, PlaceBear, PlaceFightToken, PlaceTile, RecallFightToken, Refill, RemoveBear,
-                      ResolveBonus, ResolveFightToken, RetakeMountainToken, SkipBonus, SwapTile, TakeMountainToken,
-                      UseMountainToken)
+from ...ui.contract import (
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    Rect,
+    Region,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+)
+from .actions import (
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceFightToken,
+    PlaceTile,
+    RecallFightToken,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    ResolveFightToken,
+    RetakeMountainToken,
+    SkipBonus,
+    SwapTile,
+    TakeMountainToken,
+    UseMountainToken,
+)
 from .components import CAVE, FOREST, STEPS, WATERFALL
 from .game import Sapiens
 
