@@ -32,6 +32,7 @@ from ...core import (
     Term,
     register,
 )
+from . import bonuses, setup
 from .actions import (
     ACTION_TYPES,
     Abandon,
@@ -50,7 +51,6 @@ from .actions import (
     TakeMountainToken,
     UseMountainToken,
 )
-from .bonuses import Bonuses
 from .components import (
     CAVE,
     SCENES,
@@ -62,7 +62,6 @@ from .components import (
 )
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, regular_placements, square_problem
-from .setup import SetupSteps
 
 REMOVED_AT_SETUP = {2: 12, 3: 18, 4: 6}  # S2 (RB 21-24)
 COMMON_SIZE, POOL_SIZE = 5, 4
@@ -111,7 +110,7 @@ def _check_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 @register
-class Sapiens(Bonuses, SetupSteps, Game):
+class Sapiens(Game):
     """Sapiens for 2-4 players (Cyrille Leroy, Catch Up Games / IELLO 2015).
 
     Options (keyword-only): ``players`` (2-4 names or a count; the first one starts, RB 29 /
@@ -1075,3 +1074,30 @@ class Sapiens(Bonuses, SetupSteps, Game):
         self._removed = hidden[:len(self._removed)]
         self._stack = hidden[len(self._removed):]
         self.rng = random.Random(rng.getrandbits(64))
+
+    # -- the rules in bonuses.py (scene bonuses, tokens, fight tokens) and setup.py (setup steps,
+    #    positions), bound as methods of the game
+    _ritual_choices = bonuses._ritual_choices
+    _water_choices = bonuses._water_choices
+    _fire_choices = bonuses._fire_choices
+    _compute_fire_choices = bonuses._compute_fire_choices
+    _bear_squares = bonuses._bear_squares
+    _bear_tiles = bonuses._bear_tiles
+    _fight_order_owners = bonuses._fight_order_owners
+    _start_bonus = bonuses._start_bonus
+    _bonus_choice = bonuses._bonus_choice
+    _use_token = bonuses._use_token
+    _recall = bonuses._recall
+    _resolve_fights = bonuses._resolve_fights
+    _resolve_fight_token = bonuses._resolve_fight_token
+    _after_fight_choice = bonuses._after_fight_choice
+    set_next_tiles = setup.set_next_tiles
+    deal = setup.deal
+    set_valley = setup.set_valley
+    set_mountain_tokens = setup.set_mountain_tokens
+    _setup_problem = setup._setup_problem
+    _play_setup = setup._play_setup
+    _deal_tiles = setup._deal_tiles
+    to_position = setup.to_position
+    set_position = setup.set_position
+    edit = setup.edit
