@@ -62,7 +62,6 @@ def position(text: str, *, seed: int | None = None) -> Sapiens:
     True
     """
     parsed = parse_position(text)
-    options = {} if parsed.components == "reconstruction" else {"components": parsed.components}
-    game = Sapiens(players=parsed.players, seed=seed, **options)
+    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components)
     game.set_position(text)
     return game

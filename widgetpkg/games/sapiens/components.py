@@ -177,7 +177,7 @@ def _assemble(left: Face, right: Face) -> Valley:
             if kind[i] == WATERFALL or (j >= 0 and kind[j] == WATERFALL) or (j >= 0 and kind[i] == CAVE and kind[j] == CAVE):
                 j = -1
             row.append(j)
-        steps.append(tuple(row))
+        steps.append((row[0], row[1], row[2], row[3]))
     neighbours = tuple(tuple(j for j in row if j >= 0) for row in steps)
     entrance = {c: neighbours[c][0] for c in cave_ids}
     return Valley(left.id, right.id, tuple(coords), tuple(kind), tuple(food), tuple(shelter), tuple(steps),
@@ -239,7 +239,7 @@ def _pair(value: Any, where: str) -> tuple[int, int]:
     return (_int(value[0], where), _int(value[1], where))
 
 
-def _mapping(value: Any, where: str, keys: set[str], optional: set[str] = frozenset()) -> dict:
+def _mapping(value: Any, where: str, keys: set[str], optional: frozenset[str] | set[str] = frozenset()) -> dict:
     if not isinstance(value, dict):
         raise ComponentDataError(f"{where}: expected a mapping, got {value!r}")
     missing = keys - set(value)
@@ -303,7 +303,7 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
     def inside(p: tuple[int, int]) -> bool:
         return 0 <= p[0] < 4 and 0 <= p[1] < HEIGHT
 
-    caves = []
+    caves: list[Cave] = []
     raw_caves = entry["caves"]
     if not isinstance(raw_caves, list):
         raise ComponentDataError(f"{where}: caves: expected a list")

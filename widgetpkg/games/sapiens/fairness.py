@@ -196,8 +196,7 @@ def fairness_checks(components: str | PurePath | Mapping[str, Any] = "reconstruc
     rng = random.Random(seed)
 
     def new(players: int) -> Sapiens:
-        g = Sapiens(players=players, seed=rng.getrandbits(32), **({} if option == "reconstruction" else {"components": option}))
-        return g
+        return Sapiens(players=players, seed=rng.getrandbits(32), components=option)
 
     for players in (2, 3, 4):
         for n in range(games + face_games):

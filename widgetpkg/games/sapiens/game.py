@@ -123,6 +123,8 @@ class Sapiens(Game):
     action_types = ACTION_TYPES
     hidden_events = (TileRevealed,)
     _probing = False  # a clone trying out a token: never ends a player's game
+    #: a position checked by ``_illegal`` and its engine state, so that applying it parses it once
+    _checked_position: tuple[str, dict[str, Any]] | None = None
     _containers = ("_pools", "_stack", "_removed", "_discards", "_laid", "_board", "_valleys", "_tokens", "_hand",
                    "_used", "_gone", "_steaks", "_bears", "_fight", "_fight_hand", "_food", "_shelter", "_out",
                    "_turns_played", "_tribe", "_need")
@@ -355,8 +357,8 @@ class Sapiens(Game):
         """How many tiles of each scene pair nobody has seen yet (stack + removed: public knowledge)."""
         counts: dict[tuple[str, str], int] = {}
         for t in itertools.chain(self._stack, self._removed):
-            pair = tuple(sorted(self.tile(t), key=SCENES.index))
-            counts[pair] = counts.get(pair, 0) + 1  # type: ignore[index]
+            first, second = sorted(self.tile(t), key=SCENES.index)
+            counts[(first, second)] = counts.get((first, second), 0) + 1
         return counts
 
     def projected_scores(self) -> dict[str, int]:
@@ -692,7 +694,7 @@ class Sapiens(Game):
     def _compute_refills(self, p: str) -> list[Refill]:
         common = self._pools["common"]
         k = max(0, min(POOL_SIZE - len(self._pools[p]), len(common)))
-        out = []
+        out: list[Refill] = []
         for take in itertools.combinations(common, k):
             left = [t for t in common if t not in take]
             if self._discard_applies() and left:
@@ -1067,6 +1069,11 @@ class Sapiens(Game):
         events.append(GameEnded("game over: " + "; ".join(parts) + f". {' and '.join(win)} win{'s' * (len(win) == 1)} with {best}"))
 
     # -- hidden information -------------------------------------------------------------------------------
+    def clone(self, *, resample_hidden: random.Random | None = None) -> Sapiens:
+        twin = super().clone(resample_hidden=resample_hidden)
+        assert isinstance(twin, Sapiens)
+        return twin
+
     def _resample_hidden(self, rng: random.Random) -> None:
         # the stack's order and which tiles were removed unseen are hidden: reshuffle them together
         hidden = self._stack + self._removed

@@ -352,9 +352,9 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     for p in pos.out:
         if p not in ps:
             raise PositionError(f"out: {p!r} is not a player")
-    for s in pos.pending:
-        if s not in ("feast", "ritual", "water", "hunt", "fight", "fire"):
-            raise PositionError(f"pending: {s!r} is not a bonus that waits for a choice")
+    for bonus in pos.pending:
+        if bonus not in ("feast", "ritual", "water", "hunt", "fight", "fire"):
+            raise PositionError(f"pending: {bonus!r} is not a bonus that waits for a choice")
     if pos.origin not in ("after_tile", "main"):
         raise PositionError(f"origin: {pos.origin!r} (after_tile or main)")
     if (pos.held is not None) != (pos.phase == "fight_order"):
@@ -419,24 +419,24 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
         if active and not any(tr == active for (q, _), (_, _, tr) in board.items() if q == p):
             raise PositionError(f"tribe: {p}'s active tribe {active} has no tile")
         for (x, y), scene in pos.tokens.get(p, {}).items():
-            s = v.index.get((x, y))
-            if s is None or v.kind[s] not in (CAVE, WATERFALL):
+            spot = v.index.get((x, y))
+            if spot is None or v.kind[spot] not in (CAVE, WATERFALL):
                 raise PositionError(f"tokens: {p}: ({x}, {y}) is not a cave or waterfall")
-            if (p, s) in board:
+            if (p, spot) in board:
                 raise PositionError(f"tokens: {p}: a tile covers ({x}, {y})")
-            tokens[(p, s)] = scene
+            tokens[(p, spot)] = scene
         hand[p], used[p], gone[p] = tuple(pos.hand.get(p, ())), tuple(pos.used.get(p, ())), tuple(pos.removed_tokens.get(p, ()))
         every = [sc for (q, _), sc in tokens.items() if q == p] + [*hand[p], *used[p], *gone[p]]
         if sorted(every) != sorted(SCENES):
             raise PositionError(f"tokens: {p}'s mountain tokens (on the valley, hand, used, removed) must be each "
                                 f"scene once, got {', '.join(sorted(every)) or 'none'}")
         for (x, y), by in pos.bears.get(p, {}).items():
-            s = v.index.get((x, y))
-            if s is None or v.kind[s] == WATERFALL or (p, s) in board:
+            spot = v.index.get((x, y))
+            if spot is None or v.kind[spot] == WATERFALL or (p, spot) in board:
                 raise PositionError(f"bears: {p}: ({x}, {y}) is not a free square")
             if by not in ps or by == p:
                 raise PositionError(f"bears: {p}: a bear is put by another player, not {by!r}")
-            bears[(p, s)] = by
+            bears[(p, spot)] = by
     if len(bears) > BEARS:
         raise PositionError(f"bears: only {BEARS} bears exist")
     fight_hand = {p: FIGHT_TOKENS for p in ps}
@@ -503,7 +503,7 @@ def position_problem(g: Sapiens, text: str) -> str | None:
 
 def apply_position(g: Sapiens, text: str) -> list:
     """Replace the game's state (journaled: one undoable step); the track changes are events."""
-    checked = g.__dict__.pop("_checked_position", None)
+    checked, g._checked_position = g._checked_position, None
     state = checked[1] if checked is not None and checked[0] == text else _build(g, parse_position(text))
     state = dict(state)
     events: list = []

@@ -265,14 +265,14 @@ class SapiensUI(GameUI):
                 wx, wy = _pool_slot(game, p, i)
                 out.append(Target(("pool", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"tile {tile}", menu=True,
                                   choice_labels=tuple(str(a) for a in mine)))
-        for a in legal:
-            if isinstance(a, TakeMountainToken):
-                wx, wy = _square_world(game, p, a.x, a.y)
-                out.append(Target(("token", p, a.x, a.y), (a,), ("circle", wx + 0.5, wy + 0.6, 0.3), str(a)))
-            elif isinstance(a, (PlaceBear, RemoveBear)):
-                owner = a.player if isinstance(a, PlaceBear) else p
-                wx, wy = _square_world(game, owner, a.x, a.y)
-                out.append(Target(("bear", owner, a.x, a.y), (a,), ("circle", wx + 0.5, wy + 0.5, 0.35), str(a)))
+        for act in legal:
+            if isinstance(act, TakeMountainToken):
+                wx, wy = _square_world(game, p, act.x, act.y)
+                out.append(Target(("token", p, act.x, act.y), (act,), ("circle", wx + 0.5, wy + 0.6, 0.3), str(act)))
+            elif isinstance(act, (PlaceBear, RemoveBear)):
+                owner = act.player if isinstance(act, PlaceBear) else p
+                wx, wy = _square_world(game, owner, act.x, act.y)
+                out.append(Target(("bear", owner, act.x, act.y), (act,), ("circle", wx + 0.5, wy + 0.5, 0.35), str(act)))
         return out
 
     def prompt(self, game: Sapiens, targets: Sequence[Target]) -> list[Choice]:  # type: ignore[override]
@@ -301,8 +301,9 @@ class SapiensUI(GameUI):
         lines = [v.name(sq)]
         if v.kind[sq] in (FOREST, "P"):
             lines.append(f"food {v.food[sq]}")
-        if v.shelter[sq]:
-            lines.append(f"shelter {v.shelter[sq][0]} with a token, {v.shelter[sq][1]} without")
+        shelter = v.shelter[sq]
+        if shelter:
+            lines.append(f"shelter {shelter[0]} with a token, {shelter[1]} without")
         token = game._tokens.get((player, sq))
         if token:
             lines.append(f"mountain token: {token}")
