@@ -28,6 +28,7 @@ from .actions import (
     RemoveBear,
     ResolveBonus,
     SkipBonus,
+    TakeMountainToken,
     UseMountainToken,
 )
 from .components import CAVE, SCENES, STEPS
@@ -85,9 +86,9 @@ class GreedyPlayer:
                 # mobility decides among the best few: a tribe with no open square must be abandoned
                 return max(ranked[:6], key=lambda a: gain(g, p, a) + 2.5 * mobility(g, p, a))
         if g.phase == "after_tile":
-            for a in actions:
-                if isinstance(a, UseMountainToken) and a.scene in ("camp", "hunt"):
-                    return a
+            for scene in ("camp", "fire", "ritual", "hunt"):  # tokens that always give something
+                if UseMountainToken(scene) in actions:
+                    return UseMountainToken(scene)
             refills = [a for a in actions if isinstance(a, Refill)]
             return self._refill(g, p, refills)
         if g.phase == "refill":
@@ -106,12 +107,21 @@ class GreedyPlayer:
             return self.rng.choice(others) if others else SkipBonus()
         if g.phase == "ritual":
             takes = [a for a in actions if not isinstance(a, SkipBonus)]
-            return takes[0] if takes else SkipBonus()
+            # a token from a cave also makes that cave open to any scene; camp and fire tokens pay
+            return max(takes, key=lambda a: (self._token_worth(g, p, a), self.rng.random())) if takes else SkipBonus()
         if g.phase == "choose_bonus":
             return next(a for a in actions if isinstance(a, ResolveBonus))
         useful = [a for a in actions if not isinstance(a, (SkipBonus, UseMountainToken))]
         return self.rng.choice(useful or actions)
 
+
+    @staticmethod
+    def _token_worth(g: Sapiens, p: str, action: Action) -> int:
+        if isinstance(action, TakeMountainToken):
+            scene = g.valley_contents(p)["tokens"].get((action.x, action.y), "")
+        else:
+            scene = getattr(action, "scene", "")
+        return {"camp": 3, "fire": 2, "ritual": 2, "hunt": 1}.get(scene, 0)
 
     def _refill(self, g: Sapiens, p: str, refills: list) -> Action:
         """Take the common tiles that fit the tribe now (most placements first)."""
