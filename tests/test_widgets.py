@@ -18,9 +18,23 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg.core import Action, Event, Game, GameInfo, Scored, Term
-from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+from widgetpkg.games.hunters_gatherers import (
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+)
 from widgetpkg.ui import Choice, Region
-from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
+from widgetpkg.widgets import (
+    App,
+    BoardCanvas,
+    GameModel,
+    GameUI,
+    Target,
+    register_ui,
+    ui_for,
+)
 from widgetpkg.widgets.metrics import CommCounter
 
 
@@ -1123,7 +1137,7 @@ def test_the_end_of_the_game_shows_the_points_by_category_and_the_winners_once()
     winners = game.winners()
     assert game.is_over and "wp-final" in info
     assert sum(info.count(f"{w} wins") + info.count(f"{w} and") for w in winners) == 1
-    for player, categories in game.score_breakdown().items():
+    for categories in game.score_breakdown().values():
         for category in categories:
             assert f"<td>{category}</td>" in info
     assert "Game over" in app.panel.status.value and "win" not in app.panel.status.value
