@@ -1200,3 +1200,17 @@ def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
     for nonsense in ("abc", "0", "-5", "1e9", "nan", ""):
         board.size_probe.value = nonsense
     assert board.width == 900 and board.rejected_events == 6 and board.last_error is None
+
+
+def test_after_each_cell_every_live_model_checks_its_game() -> None:
+    from widgetpkg.widgets import model as model_module
+
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=6)
+    app = wp.play(game)
+    game.apply(game.legal_actions()[0])             # a cell changed the game itself
+    model_module._sync_all()                         # what IPython runs after the cell
+    assert app.model.version == 1 and set(app.board._drawn) == set(game.board)
+    app.close()
+    game.undo()
+    model_module._sync_all()                         # a closed app is no longer checked
+    assert app.model.version == 1
