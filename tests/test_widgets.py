@@ -1122,6 +1122,7 @@ def test_a_selected_log_line_can_be_deselected() -> None:
     game = app.model.game
     while not any(isinstance(e, Scored) for e in game.events()):
         app.model.apply(rng.choice(game.legal_actions()))
+    assert app.panel.log_clear.disabled                   # nothing selected: nothing to clear
     app.panel.log.value = 0
     assert app.model.highlight and not app.panel.log_clear.disabled
     app.panel.log_clear.click()

@@ -143,6 +143,7 @@ class Panel:
         self.log.observe(self._on_log_select, "value")
         self.log_clear = _button("Clear", "deselect the log line (the board stops stressing its places)", "times")
         self.log_clear.on_click(lambda _: self._guarded(self.deselect_log))
+        self.log_clear.disabled = True      # nothing is selected yet
         self.log_detail = W.HTML(layout=W.Layout(width="100%"))
 
         # agents
