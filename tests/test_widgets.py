@@ -281,6 +281,11 @@ def test_shaman_offers_only_the_players_own_meeples() -> None:
                 mine = {(f.x, f.y, f.feature) for f in game.figures() if f.player == game.current_player
                         and f.role != "hut"}
                 assert {(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in targets} == mine
+                for t in targets:             # every spot apart from every other
+                    for u in targets:
+                        if u is not t:
+                            assert math.hypot(t.shape[1] - u.shape[1], t.shape[2] - u.shape[2]) > \
+                                t.shape[3] + u.shape[3]
                 assert app.board.click(*spot_pixel(app.board, targets[0]))
                 assert game.phase == "place_figure"
                 return

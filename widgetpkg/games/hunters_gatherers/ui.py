@@ -52,7 +52,7 @@ from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
 from .tiles import Tile
 
-_SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where a tile's spots sit closer)
+_SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where spots sit closer)
 _SPOT_GAP = 0.45             # a spot's radius is at most this share of the distance to its nearest neighbour
 _FIGURE_SIZE = 0.32          # of a figure, in cells
 _MASK = 12                   # the hover highlight samples each tile on a 12 x 12 grid
@@ -260,8 +260,8 @@ class HuntersGatherersUI(GameUI):
         targets: list[Target] = []
         for ref, choices in per_feature.items():
             wx, wy = anchors[ref]
-            others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items()
-                      if other != ref and other[:2] == ref[:2]]
+            # disjoint from every other spot (the shaman's spots sit on many tiles), at any zoom
+            others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items() if other != ref]
             radius = min([_SPOT_RADIUS, *(d * _SPOT_GAP for d in others)])
             choices.sort(key=lambda a: isinstance(a, PlaceHut))      # the figure first, then the hut
             labels = tuple(self._choice_label(game, a) for a in choices)
