@@ -149,7 +149,7 @@ def test_app_exports_a_lesson(tmp_path) -> None:
 
 def test_clicking_a_feature_on_the_board_selects_its_node():
     import widgetpkg as wp
-    from widgetpkg.games.hunters_gatherers import PlaceTile, PlaceMeeple
+    from widgetpkg.games.hunters_gatherers import PlaceMeeple, PlaceTile
 
     app = wp.play("hunters-gatherers", players=["Red", "Blue"], seed=1)
     game = app.model.game

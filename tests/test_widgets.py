@@ -18,9 +18,23 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg.core import Action, Event, Game, GameInfo, Scored, Term
-from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+from widgetpkg.games.hunters_gatherers import (
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+)
 from widgetpkg.ui import Choice, Region
-from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
+from widgetpkg.widgets import (
+    App,
+    BoardCanvas,
+    GameModel,
+    GameUI,
+    Target,
+    register_ui,
+    ui_for,
+)
 from widgetpkg.widgets.metrics import CommCounter
 
 
@@ -267,6 +281,11 @@ def test_shaman_offers_only_the_players_own_meeples() -> None:
                 mine = {(f.x, f.y, f.feature) for f in game.figures() if f.player == game.current_player
                         and f.role != "hut"}
                 assert {(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in targets} == mine
+                for t in targets:             # every spot apart from every other
+                    for u in targets:
+                        if u is not t:
+                            assert math.hypot(t.shape[1] - u.shape[1], t.shape[2] - u.shape[2]) > \
+                                t.shape[3] + u.shape[3]
                 assert app.board.click(*spot_pixel(app.board, targets[0]))
                 assert game.phase == "place_figure"
                 return
@@ -1108,6 +1127,7 @@ def test_a_selected_log_line_can_be_deselected() -> None:
     game = app.model.game
     while not any(isinstance(e, Scored) for e in game.events()):
         app.model.apply(rng.choice(game.legal_actions()))
+    assert app.panel.log_clear.disabled                   # nothing selected: nothing to clear
     app.panel.log.value = 0
     assert app.model.highlight and not app.panel.log_clear.disabled
     app.panel.log_clear.click()
@@ -1123,7 +1143,7 @@ def test_the_end_of_the_game_shows_the_points_by_category_and_the_winners_once()
     winners = game.winners()
     assert game.is_over and "wp-final" in info
     assert sum(info.count(f"{w} wins") + info.count(f"{w} and") for w in winners) == 1
-    for player, categories in game.score_breakdown().items():
+    for categories in game.score_breakdown().values():
         for category in categories:
             assert f"<td>{category}</td>" in info
     assert "Game over" in app.panel.status.value and "win" not in app.panel.status.value
@@ -1186,3 +1206,17 @@ def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
     for nonsense in ("abc", "0", "-5", "1e9", "nan", ""):
         board.size_probe.value = nonsense
     assert board.width == 900 and board.rejected_events == 6 and board.last_error is None
+
+
+def test_after_each_cell_every_live_model_checks_its_game() -> None:
+    from widgetpkg.widgets import model as model_module
+
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=6)
+    app = wp.play(game)
+    game.apply(game.legal_actions()[0])             # a cell changed the game itself
+    model_module._sync_all()                         # what IPython runs after the cell
+    assert app.model.version == 1 and set(app.board._drawn) == set(game.board)
+    app.close()
+    game.undo()
+    model_module._sync_all()                         # a closed app is no longer checked
+    assert app.model.version == 1

@@ -4,8 +4,23 @@ Importing this package (or drawing a game as SVG) never imports ipywidgets or ip
 """
 
 from .contract import (
-    COMMANDS, Choice, Column, GameUI, Inspection, LogEntry, Rect, Ref, Region, Section, Style, Target, View, esc,
-    register_ui, scored_entry, ui_for,
+    COMMANDS,
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    LogEntry,
+    Rect,
+    Ref,
+    Region,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+    scored_entry,
+    ui_for,
 )
 from .inspector import InspectorView, Item
 from .palette import SEAT_COLOURS, named_colour, seat_colour

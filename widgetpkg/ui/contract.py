@@ -434,11 +434,11 @@ def ui_for(game: Game) -> GameUI:
 __all__ = [
     "COMMANDS",
     "SEAT_COLOURS",
-    "InspectorView",
     "Choice",
     "Column",
     "GameUI",
     "Inspection",
+    "InspectorView",
     "LogEntry",
     "Rect",
     "Ref",

@@ -23,6 +23,7 @@ from .model import GameModel
 from .panel import Panel, agent_label
 from .runner import AgentRunner
 
+
 def seat_players(players: Iterable[Any]) -> tuple[list[str], dict[str, Any]]:
     """Player names and agents from ``play``'s ``players``: a name is a human, an agent plays
     under its own name ("MCTS", "Greedy 2"), and ``(name, agent_or_None)`` names a seat."""

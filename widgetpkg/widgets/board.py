@@ -139,7 +139,7 @@ class BoardCanvas(HasTraits):
         self.follow = scale is None or self.fixed
         self._game_id = id(model.game)
         self._atlas_box: tuple[int, int, int, int] | None = None
-        self._atlas_scale: int | None = None
+        self._atlas_scale: float | None = None
         self._drawn: dict[Hashable, Any] = {}
         self._figures_drawn: Hashable = _GONE      # what the figures layer shows
         self.targets: list[Target] = []
@@ -404,7 +404,7 @@ class BoardCanvas(HasTraits):
     def _atlas_view(self) -> View:
         x0, y0, x1, y1 = self._atlas_box  # type: ignore[misc]
         s = self.scale
-        return View(s, -x0 * s, -y0 * s, (x1 - x0) * s, (y1 - y0) * s)
+        return View(s, -x0 * s, -y0 * s, math.ceil((x1 - x0) * s), math.ceil((y1 - y0) * s))
 
     def _blit(self) -> None:
         layer = self.canvas[BACKGROUND]

@@ -8,6 +8,7 @@ widget sends at most one message per change.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,8 @@ from ..ui.contract import SEAT_COLOURS, Choice, GameUI, LogEntry, Section, esc
 
 if TYPE_CHECKING:
     from .app import App
+
+log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
 
@@ -140,6 +143,7 @@ class Panel:
         self.log.observe(self._on_log_select, "value")
         self.log_clear = _button("Clear", "deselect the log line (the board stops stressing its places)", "times")
         self.log_clear.on_click(lambda _: self._guarded(self.deselect_log))
+        self.log_clear.disabled = True      # nothing is selected yet
         self.log_detail = W.HTML(layout=W.Layout(width="100%"))
 
         # agents
@@ -444,12 +448,13 @@ class Panel:
     def _guarded(self, action: Callable[..., Any], *args: Any) -> Any:
         try:
             return action(*args)
-        except Exception as error:  # noqa: BLE001 - a button must never raise into the kernel
+        except Exception as error:
             self.board.last_error = f"{type(error).__name__}: {error}"
+            log.exception("a panel control failed")
             try:
                 self.model.refuse(f"could not do that: {error}")
-            except Exception:  # noqa: BLE001 - even telling the user must not raise
-                pass
+            except Exception:
+                log.exception("could not tell the user")
             return None
 
     def _swatch(self, player: str) -> str:

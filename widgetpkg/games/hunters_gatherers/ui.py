@@ -28,18 +28,31 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, cast
 
 from ...core import Action
 from ...render.painter import Painter
-from ...ui.contract import Choice, Column, GameUI, Inspection, Rect, Section, Style, Target, View, esc, register_ui
+from ...ui.contract import (
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    Rect,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+)
 from ...ui.palette import EMPHASIS
 from . import render
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
 from .tiles import Tile
 
-_SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where a tile's spots sit closer)
+_SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where spots sit closer)
 _SPOT_GAP = 0.45             # a spot's radius is at most this share of the distance to its nearest neighbour
 _FIGURE_SIZE = 0.32          # of a figure, in cells
 _MASK = 12                   # the hover highlight samples each tile on a 12 x 12 grid
@@ -107,7 +120,7 @@ class HuntersGatherersUI(GameUI):
     default_scale = 112
     table_colour = render.PALETTE["table"]
     cycle_label = "Rotate"
-    keys = {"r": "cycle", "p": "play"}
+    keys = MappingProxyType({"r": "cycle", "p": "play"})
 
     # -- geometry -----------------------------------------------------------------------------------
     def extent(self, game: HuntersGatherers) -> Rect:  # type: ignore[override]
@@ -247,8 +260,8 @@ class HuntersGatherersUI(GameUI):
         targets: list[Target] = []
         for ref, choices in per_feature.items():
             wx, wy = anchors[ref]
-            others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items()
-                      if other != ref and other[:2] == ref[:2]]
+            # disjoint from every other spot (the shaman's spots sit on many tiles), at any zoom
+            others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items() if other != ref]
             radius = min([_SPOT_RADIUS, *(d * _SPOT_GAP for d in others)])
             choices.sort(key=lambda a: isinstance(a, PlaceHut))      # the figure first, then the hut
             labels = tuple(self._choice_label(game, a) for a in choices)
@@ -342,7 +355,7 @@ class HuntersGatherersUI(GameUI):
             px, py = view.to_pixel(x, y)
             for j, i0, i1 in feature_runs(placed.tile, placed.rotation, fid):
                 painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=_HIGHLIGHT, alpha=0.55)
-        for x, y in inspection.refs:
+        for x, y in cast(Sequence[tuple[int, int]], inspection.refs):
             px, py = view.to_pixel(x, y)
             painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=_HIGHLIGHT_EDGE, width=2)
         # the figures on the area stay on top of the highlight, in their own colours
@@ -365,8 +378,8 @@ class HuntersGatherersUI(GameUI):
                     "Hover a highlighted cell to try the tile there; ⟳ or R turns it; click to place.")
         if game.phase == "place_figure":
             return (f"{player}: place a figure or skip",
-                    "Click a white spot to place a gatherer, fisher, hunter or hut (a river may offer "
-                    "both: pick one), or press Skip.")
+                    ("Click a white spot to place a gatherer, fisher, hunter or hut (a river may offer "
+                     "both: pick one), or press Skip."))
         if game.phase == "retake_meeple":
             return (f"{player}: the shaman takes back one of your meeples", "Click one of your meeples (marked ↩).")
         return (f"{player}: {game.phase.replace('_', ' ')}", "")
