@@ -25,14 +25,15 @@ Two groups of helpers live here:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ...core import WidgetpkgError
 from .areas import Cell, find
 
 if TYPE_CHECKING:
-    from .game import HuntersGatherers
     from .areas import Area
+    from .game import HuntersGatherers
     from .inspect import AreaView
 
 #: one word per kind of feature, everywhere: "grassland" (the 2020 rulebook's word), never "meadow"
