@@ -119,3 +119,24 @@ def test_a_lake_explains_its_worth() -> None:
     g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
     text = words.worth_sentence(g.area_at(0, 0, "l8"))
     assert "scores nothing by itself" in text and "x0" not in text
+
+
+def test_every_legal_action_reads_without_engine_ids() -> None:
+    """Buttons and menus can describe any action in words: tiles by place, figures by feature name."""
+    for seed in (5, 6):
+        g = wp.new_game("hunters-gatherers", players=["You", "Red", "Blue"], seed=seed)
+        rng = random.Random(seed)
+        seen: set[str] = set()
+        while not g.is_over and len(g.history) < 120:
+            for action in g.legal_actions():
+                text = words.action_text(g, action)
+                assert not ENGINE_IDS.search(text), text
+                seen.add(text.split(" ")[1])
+            g.apply(rng.choice(g.legal_actions()))
+        assert {"the", "a", "no"} <= seen       # tiles, figures and passing were all described
+
+
+def test_taking_back_a_meeple_is_described() -> None:
+    g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    text = words.action_text(g, wp.hunters_gatherers.RetakeMeeple(0, 0, "f1"))
+    assert text == "take back the gatherer from the forest on the start tile"

@@ -10,7 +10,9 @@ Two groups of helpers live here:
 - grammar, knowing nothing of the game: :func:`subject`, :func:`possessive`, :func:`names`,
   :func:`agree`, :func:`count`, :func:`sentence`;
 - naming things on a board, relative to the start tile: :func:`compass`, :func:`kind_word`,
-  :func:`feature_name`, :func:`area_name`, :func:`figures_phrase`, :func:`winners_sentence`.
+  :func:`place_from_start`, :func:`cell_name`, :func:`feature_name` (:func:`node_name`),
+  :func:`area_name`, :func:`figures_phrase`, :func:`held_by`, :func:`winners_sentence`,
+  :func:`worth_sentence` and :func:`action_text` (an action for a button or a menu).
 
 >>> names(["Red", "You", "Blue"])
 'Red, you and Blue'
@@ -23,14 +25,15 @@ Two groups of helpers live here:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ...core import WidgetpkgError
 from .areas import Cell, find
 
 if TYPE_CHECKING:
-    from .game import HuntersGatherers
     from .areas import Area
+    from .game import HuntersGatherers
     from .inspect import AreaView
 
 #: one word per kind of feature, everywhere: "grassland" (the 2020 rulebook's word), never "meadow"
@@ -395,3 +398,45 @@ def worth_sentence(view: AreaView) -> str:
             why = "no fish in it"
         return sentence(f"worth nothing{when}: {why}; {who}")
     return sentence(f"worth {view.points}{when}: {view.equation}; {who}")
+
+
+def cell_name(x: int, y: int) -> str:
+    """A cell in words and coordinates: "the start tile (0, 0)", "2 tiles east of the start tile (2, 0)".
+
+    >>> cell_name(0, 0), cell_name(0, -1), cell_name(-2, 1)
+    ('the start tile (0, 0)', 'north of the start tile (0, -1)', '2 tiles south-west of the start tile (-2, 1)')
+    """
+    if (x, y) == (0, 0):
+        return f"{START} (0, 0)"
+    return f"{place_from_start([(x, y)])} ({x}, {y})"
+
+
+def action_text(game: HuntersGatherers, action: object) -> str:
+    """What an action of ``game`` does, in words, for a button, a menu or a log line (an action's own
+    ``str`` names features by id, which only the engine reads). Figures must go on placed tiles.
+
+    >>> import widgetpkg as wp
+    >>> from widgetpkg.games.hunters_gatherers import PlaceMeeple, PlaceTile
+    >>> g = wp.new_game("hunters-gatherers", players=["You", "Blue"], seed=1)
+    >>> action_text(g, PlaceTile(-1, 0, 90))
+    'place the tile west of the start tile (-1, 0), turned 90°'
+    >>> action_text(g, PlaceMeeple(0, 0, "f1"))
+    'place a gatherer on the forest on the start tile'
+    """
+    from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
+    if isinstance(action, PlaceTile):
+        where = "on the start tile (0, 0)" if (action.x, action.y) == (0, 0) else cell_name(action.x, action.y)
+        turned = f", turned {action.rotation}°" if action.rotation else ""
+        return f"place the tile {where}{turned}"
+    if isinstance(action, Pass):
+        return "place no figure"
+    if isinstance(action, PlaceHut):
+        return f"place a hut on {feature_name(game, action.x, action.y, action.feature, system=True, distinct=True)}"
+    if isinstance(action, (PlaceMeeple, RetakeMeeple)):
+        where = feature_name(game, action.x, action.y, action.feature, distinct=True)
+        kind = game.board[action.x, action.y].tile.feature(action.feature).type
+        role = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}.get(kind, "meeple")
+        if isinstance(action, RetakeMeeple):
+            return f"take back the {role} from {where}"
+        return f"place a {role} on {where}"
+    return str(action)

@@ -19,7 +19,16 @@ True
 True
 """
 
-from .board import HighlightError, board_svg, draw_board, draw_coordinates, draw_figure, draw_game, game_svg, player_colour
+from .board import (
+    HighlightError,
+    board_svg,
+    draw_board,
+    draw_coordinates,
+    draw_figure,
+    draw_game,
+    game_svg,
+    player_colour,
+)
 from .geometry import rotate_point
 from .glyphs import draw_animal, draw_fish, draw_special
 from .layout import TileLayout, feature_anchor, feature_at, tile_layout

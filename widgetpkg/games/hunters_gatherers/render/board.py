@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ....core import WidgetpkgError
-from ....render.painter import Point, Painter, Recorder
+from ....render.painter import Painter, Point, Recorder
 from ....render.svg import to_svg
 from ..tiles import Tile
 from .geometry import rotate_point
 from .glyphs import rel
 from .layout import feature_anchor, feature_at, tile_layout
-from .palette import PALETTE, PLAYER_COLOURS, FALLBACK_COLOURS
+from .palette import FALLBACK_COLOURS, PALETTE, PLAYER_COLOURS
 from .tiles import draw_tile
 
 

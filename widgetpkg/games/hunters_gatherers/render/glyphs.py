@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from ....render.painter import Point, Painter
+from ....render.painter import Painter, Point
 from .palette import ANIMAL_STYLE, PALETTE
 
 # --------------------------------------------------------------------------------------------

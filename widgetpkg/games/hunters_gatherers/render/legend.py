@@ -13,15 +13,22 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ....render.painter import Painter, Recorder
 from ....render.svg import to_svg
 from ..rules import RuleSet, ruleset
 from ..tiles import TileSet, load_tileset
 from .board import draw_figure
-from .glyphs import draw_animal, draw_fish, draw_gold, draw_menhir, draw_mushrooms, draw_special
+from .glyphs import (
+    draw_animal,
+    draw_fish,
+    draw_gold,
+    draw_menhir,
+    draw_mushrooms,
+    draw_special,
+)
 from .palette import PALETTE
 
 
