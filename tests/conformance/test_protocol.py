@@ -36,8 +36,10 @@ def plain_copy(value: Any) -> Any:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """Everything a game holds that can change (its plain containers and values), plus its RNG."""
-    state = {k: plain_copy(v) for k, v in vars(game).items() if k not in _VOLATILE and isinstance(v, _PLAIN)}
+    """Everything a game holds that can change (its plain containers and values), plus its RNG;
+    attributes named as caches hold derived values and are left out."""
+    state = {k: plain_copy(v) for k, v in vars(game).items()
+             if k not in _VOLATILE and "cache" not in k and isinstance(v, _PLAIN)}  # caches are derived
     state["rng"] = game.rng.getstate()
     state["legal"] = game.legal_actions()
     state["json"] = game.to_json()
