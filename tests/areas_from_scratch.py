@@ -18,8 +18,8 @@ A feature is named ``(x, y, feature_id)``, as in the public API.
 from __future__ import annotations
 
 from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 Cell = tuple[int, int]
 Node = tuple[int, int, str]
@@ -121,7 +121,7 @@ def _edge_types(cell: Cell, turned) -> dict[str, str]:
             edges[t] = f.type
     if set(edges) != set(STEP):
         raise BoardError(f"{cell}: sides {sorted(set(STEP) - set(edges))} are held by no feature")
-    for f, touches in turned:
+    for _f, touches in turned:
         for t in touches:
             if "-" in t and edges[t[0]] != "river":
                 raise BoardError(f"{cell}: half edge {t} on a {edges[t[0]]} side")

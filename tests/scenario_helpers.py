@@ -15,18 +15,17 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
 
 import yaml
+from areas_from_scratch import QUARTER_TURN  # the hand-written rotation of edge parts
 
 import widgetpkg as wp
 from widgetpkg.core import Event, Scored
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
-
-from areas_from_scratch import QUARTER_TURN  # the hand-written rotation of edge parts
 
 SIDES = ("N", "E", "S", "W")
 

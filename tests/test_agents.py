@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario_helpers import play, small_game, snapshot
 
 import widgetpkg as wp
-from scenario_helpers import play, small_game, snapshot
 from widgetpkg.agents import MCTS, Agent, Greedy, GreedyAgent, MCTSAgent, Random, RandomAgent
 from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, RetakeMeeple
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import areas_from_scratch as scratch
-import widgetpkg as wp
+import pytest
 from test_random_games import check_areas_match
+
+import widgetpkg as wp
 
 GAMES_PER_CASE = 150  # x 2 editions x 4 player counts = 1,200 games
 

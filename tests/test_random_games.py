@@ -23,19 +23,27 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import attrgetter
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 import areas_from_scratch as scratch
+import pytest
+
 import widgetpkg as wp
 from widgetpkg.games.hunters_gatherers import (
-    Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile,
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+    SetNextTile,
 )
-from widgetpkg.games.hunters_gatherers.areas import Area as _Area, find
-from widgetpkg.games.hunters_gatherers.tiles import Feature, Orientation as _Orientation
+from widgetpkg.games.hunters_gatherers.areas import Area as _Area
+from widgetpkg.games.hunters_gatherers.areas import find
+from widgetpkg.games.hunters_gatherers.tiles import Feature
+from widgetpkg.games.hunters_gatherers.tiles import Orientation as _Orientation
 
 PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Violet")
 PLAYER_COUNTS = (2, 3, 4, 5)

@@ -19,12 +19,18 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # conftest does this too; keep the module standalone
 
+from scenario_helpers import figures_at, play, points, scored, small_game, snapshot  # noqa: E402
+
 import widgetpkg as wp  # noqa: E402
 from widgetpkg.core import Note  # noqa: E402
 from widgetpkg.games.hunters_gatherers import (  # noqa: E402
-    Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, TileRemoved,
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+    TileRemoved,
 )
-from scenario_helpers import figures_at, play, points, scored, small_game, snapshot  # noqa: E402
 
 MENHIR_TILES = range(79, 95)
 

@@ -29,10 +29,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # conftest does this too; keep the module standalone
 
+from scenario_helpers import figures_at, play, points, scored, small_game, snapshot  # noqa: E402
+
 import widgetpkg as wp  # noqa: E402
 from widgetpkg.core import Note  # noqa: E402
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, TileRemoved  # noqa: E402
-from scenario_helpers import figures_at, play, points, scored, small_game, snapshot  # noqa: E402
 
 BONUS_TILES = (79, 80, 81, 82, 83, 84, 85, 86, 87, 89, 90, 94)
 

@@ -16,10 +16,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # conftest does this too; keep the module standalone
 
+from scenario_helpers import figures_at, play, scored, small_game, snapshot  # noqa: E402
+
 import widgetpkg as wp  # noqa: E402
 from widgetpkg.core import Note  # noqa: E402
 from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, RetakeMeeple  # noqa: E402
-from scenario_helpers import figures_at, play, scored, small_game, snapshot  # noqa: E402
 
 
 def new_game():

@@ -114,9 +114,9 @@ def list_games() -> str:
         facts += ["hidden information"] if info.hidden_information else []
         lines.append(f"{name}: {info.title} ({', '.join(facts)})")
         for option in info.options:
-            kinds = option.kind if isinstance(option.kind, tuple) else (option.kind,)
+            kinds = option.kind if isinstance(option.kind, tuple) else (option.kind,) if option.kind else ()
             allowed = (" | ".join(map(str, option.choices)) if option.choices
-                       else "a " + " or ".join(k.__name__ for k in kinds) if option.kind else "any")
+                       else "a " + " or ".join(k.__name__ for k in kinds) if kinds else "any")
             lines.append(f"  --option {option.name}=...  {option.label}: {allowed} (default {option.default!r})"
                          + (f"; {option.help}" if option.help else ""))
     return "\n".join(lines)

@@ -7,6 +7,7 @@ from .info import GameInfo, Option
 from .registry import game_class, game_info, game_names, load_game, new_game, register
 
 __all__ = [
-    "Action", "Event", "Game", "GameInfo", "IllegalActionError", "InvalidOptionError", "Note", "Option", "SaveFileError",
-    "Scored", "Step", "Term", "WidgetpkgError", "game_class", "game_info", "game_names", "load_game", "new_game", "register",
+    "Action", "Event", "Game", "GameInfo", "IllegalActionError", "InvalidOptionError", "Note", "Option",
+    "SaveFileError", "Scored", "Step", "Term", "WidgetpkgError", "game_class", "game_info", "game_names",
+    "load_game", "new_game", "register",
 ]

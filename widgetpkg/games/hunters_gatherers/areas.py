@@ -116,7 +116,9 @@ def starting_tables(tileset: TileSet, segment_fish: bool) -> tuple[tuple, tuple,
                 lake_root = find(sys_parent, tile.node_base + lake)
                 if river_root != lake_root:
                     sys_parent[lake_root] = river_root
-                    systems[river_root] = systems[river_root].merged(systems[lake_root], 0)  # type: ignore[union-attr]
+                    river, lake_area = systems[river_root], systems[lake_root]
+                    assert river is not None and lake_area is not None  # rivers and lakes have systems
+                    systems[river_root] = river.merged(lake_area, 0)
     return tuple(parent), tuple(sys_parent), tuple(areas), tuple(systems)
 
 
@@ -125,6 +127,7 @@ def _union(game: HuntersGatherers, parents: str, records: str, a: int, b: int, c
     ra, rb = find(parent, a), find(parent, b)
     table = getattr(game, records)
     journal = game._journal  # written directly: this is the engine's hottest loop
+    assert journal is not None, "areas change only while an action is applied"
     if ra == rb:  # a loop: the connection still closes two open ends
         if closed_ends:
             journal.append(("put", records, ra, table[ra]))

@@ -21,7 +21,7 @@ def draws_ahead(game: HuntersGatherers, steps: Sequence[Action]) -> list[int]:
     for action in steps:
         for event in twin.apply(action):
             tile = getattr(event, "tile", None)
-            if type(event).__name__ in ("TilePlaced", "TileRemoved") and tile not in drawn:
+            if isinstance(tile, int) and type(event).__name__ in ("TilePlaced", "TileRemoved") and tile not in drawn:
                 drawn.append(tile)
     return drawn
 

@@ -99,12 +99,11 @@ def _flow(value: Any) -> str:
 
 def classic_yaml() -> str:
     """The text of data/tiles-classic.yaml."""
-    source = yaml.safe_load(resources.files(__package__).joinpath("data", "tiles-2020.yaml").read_text("utf-8"))
+    source = yaml.safe_load((resources.files(__package__) / "data" / "tiles-2020.yaml").read_text("utf-8"))
     tiles = classic_tiles(source)
     counts = {k: sum(t["kind"] == k for t in tiles) for k in ("start", "normal", "bonus")}
-    lines = [HEADER, "edition: hunters_and_gatherers_classic_reconstructed",
-             f"totals: {{tiles: {len(tiles)}, start: {counts['start']}, normal: {counts['normal']}, bonus: {counts['bonus']}}}",
-             "tiles:"]
+    totals = ", ".join(f"{k}: {v}" for k, v in {"tiles": len(tiles), **counts}.items())
+    lines = [HEADER, "edition: hunters_and_gatherers_classic_reconstructed", f"totals: {{{totals}}}", "tiles:"]
     for t in tiles:
         lines.append(f"  - id: {t['id']}")
         lines.append(f"    kind: {t['kind']}")
