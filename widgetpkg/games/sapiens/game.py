@@ -781,6 +781,9 @@ class Sapiens(Game):
                 return "only one mountain token per turn (RB 73)"
             if action.scene not in self._hand[p]:
                 return f"you hold no unused {action.scene} mountain token"
+            if phase == "main" and not self._placement_actions(p) and action.scene not in self._helpful_tokens(p):
+                return ("no tile fits and no new tribe can start: only a token that opens a move may be used "
+                        "(RB 82, AMB-28)")
             return None
         if isinstance(action, Refill):
             if phase not in ("after_tile", "refill"):
