@@ -52,8 +52,14 @@ from .actions import (
     UseMountainToken,
 )
 from .components import (
+    BEARS,
     CAVE,
+    COMMON_SIZE,
+    FIGHT_TOKENS,
+    POOL_SIZE,
+    REMOVED_AT_SETUP,
     SCENES,
+    STEAKS,
     STEPS,
     ComponentDataError,
     Components,
@@ -63,9 +69,6 @@ from .components import (
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, regular_placements, square_problem
 
-REMOVED_AT_SETUP = {2: 12, 3: 18, 4: 6}  # S2 (RB 21-24)
-COMMON_SIZE, POOL_SIZE = 5, 4
-STEAKS, BEARS, FIGHT_TOKENS = 18, 18, 3
 #: bonuses that ask the player something; Picking and Camp simply apply (AMB-18)
 CHOICE_BONUSES = ("feast", "ritual", "water", "hunt", "fight", "fire")
 BONUS_PHASES = CHOICE_BONUSES

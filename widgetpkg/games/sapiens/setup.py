@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ...core import Action, Event, IllegalActionError, Note
 from .actions import DealTiles, SetMountainTokens, SetNextTiles, SetPosition, SetValley
-from .components import SCENES
+from .components import COMMON_SIZE, POOL_SIZE, SCENES
 
 if TYPE_CHECKING:
     from .game import Sapiens
 
-COMMON_SIZE, POOL_SIZE = 5, 4
 SETUP_BLOCKED_PHASES = ("feast", "ritual", "water", "hunt", "fight", "fire", "choose_bonus", "fight_order")
 
 
