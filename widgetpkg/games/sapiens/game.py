@@ -241,7 +241,9 @@ class Sapiens(Game):
 
     def valley(self, player: str) -> Valley:
         """The geometry of ``player``'s valley (squares, food values, caves)."""
-        return self.components.valley(*self._valleys[player])
+        faces = self._valleys[player]
+        known = self.components._valleys.get(faces)  # the hot path: already assembled
+        return known if known is not None else self.components.valley(*faces)
 
     @property
     def food(self) -> dict[str, int]:
@@ -514,6 +516,8 @@ class Sapiens(Game):
     _cache: dict | None = None
 
     def _set(self, name: str, value: Any) -> None:
+        if getattr(self, name) is value and isinstance(value, (bool, int, str, tuple, type(None))):
+            return  # nothing changes: no journal entry, the cache stays valid
         self._cache = None
         super()._set(name, value)
 
