@@ -651,6 +651,9 @@ class Sapiens(Game):
 
     # -- legal actions ------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        return self._cached(("legal",), self._compute_legal_actions)
+
+    def _compute_legal_actions(self) -> list[Action]:
         p = self.current_player
         if p is None:
             return []
