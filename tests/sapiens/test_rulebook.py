@@ -428,3 +428,14 @@ def test_x12_a_token_that_can_open_a_move_keeps_the_player_in():
 def test_x12_a_useless_token_does_not_keep_the_player_in():
     g = stuck(["camp"])
     assert g.out == (V,) and g.current_player == M
+
+
+def test_amb2_bears_on_dead_caves_only_with_the_switch():
+    g = scenario((M, V), phase="fire", board={M: [(37, 1, 2, 270)], V: [(35, 0, 3, 270)]})
+    assert g.valley(V).index[(-1, 3)] in g.valley(V).caves  # the cave next to (0, 3), now dead
+    assert PlaceBear(V, -1, 3) not in g.legal_actions()
+    on_caves = type(g)(players=[M, V], seed=1, rules={"bears_on_caves": True})
+    on_caves.set_position(g.to_position())
+    assert PlaceBear(V, -1, 3) in on_caves.legal_actions()
+    on_caves.apply(PlaceBear(V, -1, 3))
+    assert on_caves.shelter[M] == 1
