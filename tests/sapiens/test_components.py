@@ -145,3 +145,18 @@ def test_caves_sharing_an_entrance_are_a_warning(raw):
         c = validate_components(data)
     v = c.valley("L1a", "R1a")
     assert len([cv for cv in v.caves if v.entrance[cv] == v.index[(0, 0)]]) == 2
+
+
+@pytest.mark.filterwarnings("ignore::widgetpkg.games.sapiens.components.ComponentDataWarning")
+def test_validation_report_for_the_cli(tmp_path, raw):
+    from widgetpkg.games.sapiens.fairness import fairness_checks, validation_report
+    data = copy.deepcopy(raw)
+    data["faces"][0]["caves"][2].update(at=[-1, 0], entrance=[0, 0])
+    path = tmp_path / "mine.yaml"
+    path.write_text(yaml.safe_dump(data), "utf-8")
+    text = validation_report(str(path), simulate=True, games=2)
+    assert "valid (status reconstruction)" in text and "warning:" in text and "M6" in text
+    with pytest.raises(ComponentDataError, match="expected 63 tiles"):
+        validation_report({**raw, "tiles": raw["tiles"][:5]})
+    with pytest.raises(wp.InvalidOptionError, match="file path"):
+        fairness_checks(raw)

@@ -147,6 +147,8 @@ def play(players: int, seed: int, *, thorough: bool) -> wp.Game:
             after = snapshot(g)
             text = g.to_position()
             assert position(text, seed=seed).to_position() == text
+            if step % 25 == 0:  # the save replays to the same state (every step would cost n^2)
+                assert wp.load_game(g.to_json()).to_position() == text
             g.undo()
             assert snapshot(g) == before
             g.redo()

@@ -401,3 +401,41 @@ def test_amb6_no_contact_with_an_abandoned_tile():
     g.apply(PlaceTile(38, 3, 2, 90))  # ritual on (3, 2) against the active ritual; hunt on (3, 3): fine
     g.undo()
     refuse(g, PlaceTile(38, 3, 2, 180), "abandoned", "RB 78")  # hunt on (2, 2) would touch the face-down (1, 2)
+
+
+def stuck(hand):
+    # Vianney: picking on (0, 1) among Plains, water on (0, 0); feast/picking tiles only; every cave entrance
+    # holds a bear, so no new tribe can start
+    g = scenario((M, V), phase="after_tile", board={M: [(34, 1, 2, 270)], V: [(19, 0, 1, 270)]},
+                 pools={V: [1, 2, 3]}, hand={V: hand})
+    v = g.valley(V)
+    covered = set(g.valley_contents(V)["tiles"])
+    with g.edit() as s:
+        s.bears[V] = {v.coord[v.entrance[c]]: M for c in v.caves if v.coord[v.entrance[c]] not in covered}
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Refill)))
+    return g
+
+
+def test_x12_a_token_that_can_open_a_move_keeps_the_player_in():
+    g = stuck(["picking", "camp"])
+    assert g.current_player == V and g.out == ()
+    assert g.legal_actions() == [UseMountainToken("picking")]  # correction 1: only the helpful token
+    refuse(g, UseMountainToken("camp"), "only a token that opens a move")
+    g.apply(UseMountainToken("picking"))
+    assert any(isinstance(a, PlaceTile) for a in g.legal_actions())
+
+
+def test_x12_a_useless_token_does_not_keep_the_player_in():
+    g = stuck(["camp"])
+    assert g.out == (V,) and g.current_player == M
+
+
+def test_amb2_bears_on_dead_caves_only_with_the_switch():
+    g = scenario((M, V), phase="fire", board={M: [(37, 1, 2, 270)], V: [(35, 0, 3, 270)]})
+    assert g.valley(V).index[(-1, 3)] in g.valley(V).caves  # the cave next to (0, 3), now dead
+    assert PlaceBear(V, -1, 3) not in g.legal_actions()
+    on_caves = type(g)(players=[M, V], seed=1, rules={"bears_on_caves": True})
+    on_caves.set_position(g.to_position())
+    assert PlaceBear(V, -1, 3) in on_caves.legal_actions()
+    on_caves.apply(PlaceBear(V, -1, 3))
+    assert on_caves.shelter[M] == 1

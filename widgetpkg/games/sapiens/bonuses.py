@@ -1,7 +1,8 @@
 """Scene bonuses, mountain tokens and fight tokens of Sapiens (rules B1-B8, M1-M3, F1-F4).
 
-A mixin of :class:`~widgetpkg.games.sapiens.game.Sapiens`: the methods read and change the game's
-state through its journaled setters, so every bonus is undone exactly like the tile that caused it.
+Functions of the game, bound as methods of :class:`~widgetpkg.games.sapiens.game.Sapiens` (``g`` is
+the game): they change the state only through its journaled setters, so every bonus is undone
+exactly like the tile that caused it.
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ def _ritual_choices(g: Sapiens, p: str) -> list[Action]:
         return on_board  # type: ignore[return-value]
     return [RetakeMountainToken(s) for s in dict.fromkeys(g._used[p])]  # type: ignore[misc]
 
+
 def _water_choices(g: Sapiens, p: str) -> list[Action]:
     others = [t for owner in ("common", *g.players) if owner != p for t in g._pools[owner]]
     return [SwapTile(m, o) for m in g._pools[p] for o in others]
 
+
 def _fire_choices(g: Sapiens, p: str) -> list[Action]:
     return g._cached(("fire", p), lambda: g._compute_fire_choices(p))
+
 
 def _compute_fire_choices(g: Sapiens, p: str) -> list[Action]:
     out: list[Action] = []
@@ -49,6 +53,7 @@ def _compute_fire_choices(g: Sapiens, p: str) -> list[Action]:
     v = g.valley(p)
     out.extend(RemoveBear(*v.coord[s]) for s in sorted(g._own_bears(p)))
     return out
+
 
 def _bear_squares(g: Sapiens, owner: str) -> list[int]:
     """Free squares of ``owner``'s valley next to a tile (RB 118; AMB-2: valley squares only)."""
@@ -64,15 +69,18 @@ def _bear_squares(g: Sapiens, owner: str) -> list[int]:
             out.append(s)
     return out
 
+
 def _bear_tiles(g: Sapiens, owner: str, square: int) -> list[int]:
     v = g.valley(owner)
     return sorted({g._board[(owner, n)][0] for n in v.neighbours[square] if (owner, n) in g._board})
+
 
 def _fight_order_owners(g: Sapiens) -> list[str]:
     if g._held is None:
         return []
     p = g.current_player
     return list(dict.fromkeys(o for o in g._fight.get(g._held[1], ()) if o != p))
+
 
 def _start_bonus(g: Sapiens, p: str, scene: str, events: list[Event]) -> bool:
     """Begin a bonus; True if it waits for a choice (its phase is set)."""
@@ -97,6 +105,7 @@ def _start_bonus(g: Sapiens, p: str, scene: str, events: list[Event]) -> bool:
         return False
     g._set("_phase", scene)
     return True
+
 
 def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> None:
     if isinstance(action, TakeMountainToken):
@@ -146,6 +155,7 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
         g._set("_bear_supply", g._bear_supply + 1)
         events.append(Note(f"{p} sends the bear on {v.name(s)} back to the supply (Fire)"))
 
+
 def _use_token(g: Sapiens, p: str, scene: str, events: list[Event]) -> None:
     hand = list(g._hand[p])
     hand.remove(scene)
@@ -171,6 +181,7 @@ def _use_token(g: Sapiens, p: str, scene: str, events: list[Event]) -> None:
     g._set("_via_token", True)
     g._continue(p, events)
 
+
 def _recall(g: Sapiens, p: str, tile: int, events: list[Event]) -> None:
     owners = list(g._fight[tile])
     owners.remove(p)
@@ -180,6 +191,7 @@ def _recall(g: Sapiens, p: str, tile: int, events: list[Event]) -> None:
         g._delete("_fight", tile)
     g._put("_fight_hand", p, g._fight_hand[p] + 1)
     events.append(Note(f"{p} takes back a fight token from tile {tile}"))
+
 
 # -- fight tokens (F3) --------------------------------------------------------------------------------
 def _resolve_fights(g: Sapiens, p: str, tile: int, events: list[Event]) -> bool:
@@ -193,6 +205,7 @@ def _resolve_fights(g: Sapiens, p: str, tile: int, events: list[Event]) -> bool:
     for owner in list(owners):
         g._resolve_fight_token(p, owner, events)
     return False
+
 
 def _resolve_fight_token(g: Sapiens, p: str, owner: str, events: list[Event]) -> None:
     tile = g._held[1] if g._held else -1
@@ -210,6 +223,7 @@ def _resolve_fight_token(g: Sapiens, p: str, owner: str, events: list[Event]) ->
         events.append(g._gain_food(FoodScored(owner, "fight", (Term(1, f"fight token on tile {tile}, played by {p}", 1),))))
     else:
         events.append(Note(f"{owner}'s fight token on tile {tile} has no effect: {p} has no food (RB 113)"))
+
 
 def _after_fight_choice(g: Sapiens, p: str, events: list[Event]) -> None:
     assert g._held is not None

@@ -39,6 +39,10 @@ WIDTH, HEIGHT = 8, 5
 STEPS = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
 ROTATIONS = (0, 90, 180, 270)
 FOREST, PLAIN, CAVE, WATERFALL = "F", "P", "C", "W"
+#: counts printed in the rulebook (RB 5-11, 21-28): tiles removed at setup by player count, pool sizes, supplies
+REMOVED_AT_SETUP = {2: 12, 3: 18, 4: 6}
+COMMON_SIZE, POOL_SIZE = 5, 4
+STEAKS, BEARS, FIGHT_TOKENS = 18, 18, 3
 
 
 class ComponentDataError(InvalidOptionError):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Mapping
 
-from ...core import Action
+from ...core import Action, InvalidOptionError
 from .actions import (
     Abandon,
     ConvertSteaks,
@@ -196,8 +196,10 @@ def fairness_checks(components: str | PurePath | Mapping[str, Any] = "reconstruc
     """Run M1-M6 on a components set: ``games`` greedy games per player count (2, 3, 4),
     ``face_games`` extra games per player count for M4 (face balance; the spec asks 600),
     ``random_games`` random games per player count (default ``games // 2``) that must finish."""
-    name = str(components) if not isinstance(components, Mapping) else "a components mapping"
-    option = components if isinstance(components, (str, PurePath)) else "reconstruction"
+    if not isinstance(components, (str, PurePath)):
+        # a game records its components by name or path, so that saves replay: simulate from a file
+        raise InvalidOptionError("fairness_checks needs a components name or file path, not an in-memory mapping")
+    name = option = str(components)
     report = FairnessReport(name, games)
     no_start = player_games = abandoned = 0
     scene_share: Counter[str] = Counter()
@@ -281,3 +283,29 @@ def fairness_checks(components: str | PurePath | Mapping[str, Any] = "reconstruc
                               f"{'11 in every game' if turns_ok else 'not always 11'} ({counted} games)", "exactly 11",
                               turns_ok and counted > 0))
     return report
+
+
+def validation_report(path_or_mapping: str | PurePath | Mapping[str, Any], *, simulate: bool = False, seed: int = 0,
+                      games: int = 30) -> str:
+    """What ``python -m widgetpkg validate --game sapiens FILE [--simulate]`` prints: the file's
+    summary, every warning, and with ``simulate`` the M1-M6 table. Errors raise ComponentDataError.
+
+    >>> print(validation_report("reconstruction").splitlines()[0])
+    reconstruction: valid (status reconstruction): 63 tiles, 16 faces on 8 pieces
+    """
+    import warnings
+
+    from .components import ComponentDataWarning, load_components, validate_components
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ComponentDataWarning)
+        if isinstance(path_or_mapping, str) and path_or_mapping in ("reconstruction", "examples"):
+            comps = load_components(path_or_mapping)
+        else:
+            comps = validate_components(path_or_mapping)
+    name = str(path_or_mapping) if not isinstance(path_or_mapping, Mapping) else "components"
+    lines = [f"{name}: valid (status {comps.status}): {len(comps.tiles)} tiles, {len(comps.faces)} faces on "
+             f"{len(comps.pieces)} pieces"]
+    lines += [f"warning: {w.message}" for w in caught if issubclass(w.category, ComponentDataWarning)]
+    if simulate:
+        lines.append(str(fairness_checks(path_or_mapping, seed, games=games)))  # type: ignore[arg-type]
+    return "\n".join(lines)

@@ -52,8 +52,14 @@ from .actions import (
     UseMountainToken,
 )
 from .components import (
+    BEARS,
     CAVE,
+    COMMON_SIZE,
+    FIGHT_TOKENS,
+    POOL_SIZE,
+    REMOVED_AT_SETUP,
     SCENES,
+    STEAKS,
     STEPS,
     ComponentDataError,
     Components,
@@ -63,9 +69,6 @@ from .components import (
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, regular_placements, square_problem
 
-REMOVED_AT_SETUP = {2: 12, 3: 18, 4: 6}  # S2 (RB 21-24)
-COMMON_SIZE, POOL_SIZE = 5, 4
-STEAKS, BEARS, FIGHT_TOKENS = 18, 18, 3
 #: bonuses that ask the player something; Picking and Camp simply apply (AMB-18)
 CHOICE_BONUSES = ("feast", "ritual", "water", "hunt", "fight", "fire")
 BONUS_PHASES = CHOICE_BONUSES
@@ -238,7 +241,9 @@ class Sapiens(Game):
 
     def valley(self, player: str) -> Valley:
         """The geometry of ``player``'s valley (squares, food values, caves)."""
-        return self.components.valley(*self._valleys[player])
+        faces = self._valleys[player]
+        known = self.components._valleys.get(faces)  # the hot path: already assembled
+        return known if known is not None else self.components.valley(*faces)
 
     @property
     def food(self) -> dict[str, int]:
@@ -511,6 +516,8 @@ class Sapiens(Game):
     _cache: dict | None = None
 
     def _set(self, name: str, value: Any) -> None:
+        if getattr(self, name) is value and isinstance(value, (bool, int, str, tuple, type(None))):
+            return  # nothing changes: no journal entry, the cache stays valid
         self._cache = None
         super()._set(name, value)
 
@@ -644,6 +651,9 @@ class Sapiens(Game):
 
     # -- legal actions ------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        return self._cached(("legal",), self._compute_legal_actions)
+
+    def _compute_legal_actions(self) -> list[Action]:
         p = self.current_player
         if p is None:
             return []
@@ -781,6 +791,9 @@ class Sapiens(Game):
                 return "only one mountain token per turn (RB 73)"
             if action.scene not in self._hand[p]:
                 return f"you hold no unused {action.scene} mountain token"
+            if phase == "main" and not self._placement_actions(p) and action.scene not in self._helpful_tokens(p):
+                return ("no tile fits and no new tribe can start: only a token that opens a move may be used "
+                        "(RB 82, AMB-28)")
             return None
         if isinstance(action, Refill):
             if phase not in ("after_tile", "refill"):

@@ -28,7 +28,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalActionError, Term
 from ...core.info import check_player_name
-from .components import CAVE, SCENES, STEPS, WATERFALL
+from .components import (
+    BEARS,
+    CAVE,
+    COMMON_SIZE,
+    FIGHT_TOKENS,
+    POOL_SIZE,
+    SCENES,
+    STEAKS,
+    STEPS,
+    WATERFALL,
+)
 from .events import FoodScored, ShelterScored
 from .placement import requirements
 
@@ -328,7 +338,6 @@ def _per_player(pos: Position, key: str, who: str, value: str, where: str) -> No
 
 def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     """The engine's containers for ``pos``, after checking every rule a position must respect."""
-    from .game import BEARS, COMMON_SIZE, FIGHT_TOKENS, POOL_SIZE, STEAKS
     ps = list(g.players)
     if pos.players != ps:
         raise PositionError(f"the position's players {pos.players} differ from this game's {ps}")

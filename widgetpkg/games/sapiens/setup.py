@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ...core import Action, Event, IllegalActionError, Note
 from .actions import DealTiles, SetMountainTokens, SetNextTiles, SetPosition, SetValley
-from .components import SCENES
+from .components import COMMON_SIZE, POOL_SIZE, SCENES
 
 if TYPE_CHECKING:
     from .game import Sapiens
 
-COMMON_SIZE, POOL_SIZE = 5, 4
 SETUP_BLOCKED_PHASES = ("feast", "ritual", "water", "hunt", "fight", "fire", "choose_bonus", "fight_order")
 
 
@@ -25,14 +24,17 @@ def set_next_tiles(g: Sapiens, tiles: Sequence[int]) -> list[Event]:
     removed tiles; a recorded, undoable step."""
     return g.apply(SetNextTiles(tuple(tiles)))
 
+
 def deal(g: Sapiens, owner: str, tiles: Sequence[int]) -> list[Event]:
     """Make a pool (``"common"`` or a player's) hold exactly ``tiles``; the tiles come from the unseen
     ones (stack, removed) or the pool itself, and the pool's other tiles go where they came from."""
     return g.apply(DealTiles(owner, tuple(tiles)))
 
+
 def set_valley(g: Sapiens, player: str, left: str, right: str) -> list[Event]:
     """Give ``player`` two faces (before anything lies on that valley)."""
     return g.apply(SetValley(player, left, right))
+
 
 def set_mountain_tokens(g: Sapiens, player: str, scenes: Sequence[str] | Mapping[tuple[int, int], str]) -> list[Event]:
     """Deal ``player``'s tokens: scenes in special-square order (caves by (y, x), then waterfalls),
@@ -44,6 +46,7 @@ def set_mountain_tokens(g: Sapiens, player: str, scenes: Sequence[str] | Mapping
         except KeyError as error:
             raise IllegalActionError(f"no scene given for special square {error.args[0]} of {player}'s valley") from None
     return g.apply(SetMountainTokens(player, tuple(scenes)))
+
 
 def _setup_problem(g: Sapiens, action: Action) -> str | None:
     if isinstance(action, SetPosition):
@@ -105,6 +108,7 @@ def _setup_problem(g: Sapiens, action: Action) -> str | None:
         return None
     return "unknown setup step"
 
+
 def _play_setup(g: Sapiens, action: Action) -> list[Event]:
     if isinstance(action, SetPosition):
         from .notation import apply_position
@@ -145,6 +149,7 @@ def _play_setup(g: Sapiens, action: Action) -> list[Event]:
         return [Note(str(action))]
     raise AssertionError(action)
 
+
 def _deal_tiles(g: Sapiens, action: DealTiles) -> list[Event]:
     owner = action.owner
     current = list(g._pools[owner])
@@ -170,15 +175,18 @@ def _deal_tiles(g: Sapiens, action: DealTiles) -> list[Event]:
     g._put("_pools", owner, tuple(action.tiles))
     return [Note(str(action))]
 
+
 # -- positions --------------------------------------------------------------------------------------------
 def to_position(g: Sapiens) -> str:
     """The state as readable text (any phase); ``widgetpkg.games.sapiens.position(text)`` reads it back."""
     from .notation import format_position, position_of
     return format_position(position_of(g))
 
+
 def set_position(g: Sapiens, text: str) -> list[Event]:
     """Make the state the position ``text``, as one undoable, saved step."""
     return g.apply(SetPosition(text))
+
 
 @contextmanager
 def edit(g: Sapiens) -> Iterator[Any]:
