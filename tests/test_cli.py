@@ -96,3 +96,20 @@ def test_validate_a_good_file(capsys):
     path = str(files("widgetpkg.games.hunters_gatherers") / "data" / "tiles-2020.yaml")
     code, out, _ = run(capsys, "validate", "--game", "hunters-gatherers", path)
     assert code == 0 and "valid, 95 tiles" in out
+
+
+def test_validate_sapiens_components_with_the_fairness_checks(capsys):
+    from importlib.resources import files
+    path = str(files("widgetpkg.games.sapiens") / "data" / "reconstruction.yaml")
+    code, out, _ = run(capsys, "validate", "--game", "sapiens", "--simulate", path)
+    assert code == 0 and "valid" in out
+    assert [line.split()[:2] for line in out.splitlines() if line[:1] == "M"] == [
+        [f"M{i}", "pass"] for i in range(1, 7)]
+
+
+def test_a_game_without_data_files_says_so(capsys, tmp_path):
+    from widgetpkg.core import game_class
+    names = [n for n in wp.game_names() if game_class(n).validate_file.__func__ is wp.Game.validate_file.__func__]
+    for name in names:
+        code, _, err = run(capsys, "validate", "--game", name, str(tmp_path / "x.yaml"))
+        assert code == 2 and "reads no data files" in err

@@ -1121,3 +1121,14 @@ class Sapiens(Game):
     to_position = setup.to_position
     set_position = setup.set_position
     edit = setup.edit
+
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None) -> Sapiens:
+        from . import position
+        return position(text, seed=seed)
+
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a components file; ``simulate`` adds the fairness checks M1-M6 (see the guide)."""
+        from .fairness import validation_report
+        return validation_report(path, simulate=simulate)
