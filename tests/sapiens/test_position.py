@@ -52,12 +52,10 @@ def test_edit_is_one_undoable_step():
 def test_a_bad_edit_changes_nothing():
     g = midgame()
     before = snapshot(g)
-    with pytest.raises(IllegalActionError, match="only 18 steaks"):
-        with g.edit() as s:
-            s.steaks[g.players[0]] = 19
-    with pytest.raises(IllegalActionError, match="also in"):
-        with g.edit() as s:
-            s.pools["common"] = list(s.pools[g.players[1]][:1]) + s.pools["common"][1:]
+    with pytest.raises(IllegalActionError, match="only 18 steaks"), g.edit() as s:
+        s.steaks[g.players[0]] = 19
+    with pytest.raises(IllegalActionError, match="also in"), g.edit() as s:
+        s.pools["common"] = list(s.pools[g.players[1]][:1]) + s.pools["common"][1:]
     assert snapshot(g) == before
 
 

@@ -474,7 +474,7 @@ def load_components(name_or_path: str | PurePath | Mapping[str, Any] = "reconstr
     if key in _cache:
         return _cache[key]
     if key in BUILTIN:
-        raw = resources.files(__package__).joinpath("data", BUILTIN[key]).read_bytes()
+        raw = (resources.files(__package__) / "data" / BUILTIN[key]).read_bytes()
         comps = parse_components(read_yaml(raw, BUILTIN[key]), source=BUILTIN[key])
         if key == "examples":
             comps = _examples_profile(comps)

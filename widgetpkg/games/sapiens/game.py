@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import PurePath
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ...core import (
     Action,
@@ -1070,7 +1071,7 @@ class Sapiens(Game):
 
     def _finish(self, events: list[Event]) -> None:
         self._set("_phase", "over")
-        for tile, owners in list(self._fight.items()):
+        for tile in list(self._fight):
             self._return_fight_tokens(tile, events)
         parts = []
         for p in self.players:

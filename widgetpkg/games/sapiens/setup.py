@@ -5,8 +5,9 @@ so lessons and tests replay exactly from a save.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalActionError, Note
 from .actions import DealTiles, SetMountainTokens, SetNextTiles, SetPosition, SetValley
