@@ -274,10 +274,12 @@ class Game(ABC):
     def clone(self, *, resample_hidden: random.Random | None = None) -> Game:
         """An independent copy (history included) for search and what-if analysis.
 
-        With ``resample_hidden``, what the players cannot see (the order of the piles, future
-        dice) is drawn anew from that RNG, so a search cannot peek at the real draws. Such a copy
-        is for looking forward: its history starts empty, so it cannot be saved or undone past
-        the point where it was made (its own moves can be).
+        With ``resample_hidden``, what the players cannot see (the order of the piles) is drawn
+        anew from that RNG, and the copy's own RNG (future dice, future shuffles) is reseeded from
+        it too, so a search cannot peek at the real draws. Such a copy is for looking forward: its
+        history starts empty, so it cannot be saved or undone past the point where it was made
+        (its own moves can be). A plain clone costs a few container copies: the RNG is shared
+        until one of the two games draws, and nothing is ever seeded from the OS.
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)

@@ -16,6 +16,7 @@ final scoring (``over``).
 
 from __future__ import annotations
 
+import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
@@ -543,7 +544,7 @@ class HuntersGatherers(Game):
         winners = [p for p in self.players if self._scores[p] == best]
         events.append(Note(f"game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points"))
 
-    def _resample_hidden(self, rng) -> None:
+    def _resample_hidden(self, rng: random.Random) -> None:
         # the order of the piles is all that is hidden
         rng.shuffle(self._regular)
         rng.shuffle(self._extra)
