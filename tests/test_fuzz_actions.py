@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import widgetpkg as wp
+from widgetpkg.core.actions import field_problem
 from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
 
 from test_fuzz_positions import check_state, game_from_pool, pool
@@ -74,10 +75,8 @@ def apply_case(case) -> None:
     g = game_from_pool(index)
     before_json, before_state = g.to_json(), snapshot(g)
     COUNTS["actions tried"] += 1
-    try:
-        legal = action in g.legal_actions()
-    except TypeError:  # an unhashable field: no legal action holds one
-        legal = False
+    # offered means equal to a legal action *and* of the same types: 0.0 == 0, yet no action holds 0.0
+    legal = field_problem(action) is None and action in g.legal_actions()
     try:
         g.preview(action)
     except wp.IllegalActionError:
