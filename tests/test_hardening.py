@@ -224,6 +224,16 @@ def test_lists_and_dicts_in_fields_are_illegal_actions_not_type_errors(bad):
         g.preview(PlaceMeeple(0, 0, bad))
 
 
+@pytest.mark.parametrize("action", [PlaceMeeple(0, 0, "x" * 100_000), PlaceTile(10 ** 4000, 0, 0),
+                                    PlaceTile(0, 10 ** 5000, 0), hg.SetNextTile(2 ** 63),
+                                    hg.SetPosition("y" * 200_000)])
+def test_refusals_quote_huge_fields_briefly(action):
+    g = played(steps=1)
+    with pytest.raises(wp.IllegalActionError) as caught:
+        g.apply(action)
+    assert len(str(caught.value)) < 500
+
+
 def test_the_shared_placement_cache_holds_only_canonical_actions():
     tile = load_tileset("2020").by_id[30]
     far = (4321, -4321)  # a cell no other test reaches

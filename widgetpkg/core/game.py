@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import Any, ClassVar, Sequence
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
-from .errors import IllegalActionError, InvalidOptionError, SaveFileError, shorten
+from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
 from .info import GameInfo
 
 SAVE_FORMAT = "widgetpkg-game"
@@ -27,6 +27,13 @@ SAVE_VERSION = 1
 #: the largest saved game read (a whole game's save is a few tens of kilobytes)
 MAX_SAVE_BYTES = 8 * 2**20
 _MISSING = object()
+
+
+def _describe(action: Action) -> str:
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001 -- a message about bad input must not fail on that input
+        return type(action).__name__
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
@@ -308,8 +315,8 @@ class Game(ABC):
     def _record(self, action: Action, *, check: bool = False) -> list[Event]:
         if check:
             reason = self._illegal(action)
-            if reason is not None:
-                raise IllegalActionError(f"{action}: {reason}")
+            if reason is not None:  # both may quote input of any length: capped
+                raise IllegalActionError(f"{clip(_describe(action), 100)}: {clip(reason, 300)}")
         journal: list[tuple] = []
         self._journal = journal
         try:
