@@ -16,13 +16,19 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_positions import check_state, game_from_pool, pool
+from test_random_games import changed, snapshot
 
 import widgetpkg as wp
 from widgetpkg.core.actions import field_problem
-from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
-
-from test_fuzz_positions import check_state, game_from_pool, pool
-from test_random_games import changed, snapshot
+from widgetpkg.games.hunters_gatherers import (
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+    SetNextTile,
+)
 
 QUICK = settings(max_examples=300, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

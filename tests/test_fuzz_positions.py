@@ -16,13 +16,24 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_random_games import (
+    changed,
+    check_areas_match,
+    check_legal_actions,
+    check_no_completed_area_occupied,
+    check_scores_are_events,
+    check_tiles_conserved,
+    feature_graph,
+    snapshot,
+)
 
 import widgetpkg as wp
 from widgetpkg.games import hunters_gatherers as hg
-from widgetpkg.games.hunters_gatherers.notation import HEADER, PlayerSupply, state_problem
-
-from test_random_games import (changed, check_areas_match, check_legal_actions, check_no_completed_area_occupied,
-                               check_scores_are_events, check_tiles_conserved, feature_graph, snapshot)
+from widgetpkg.games.hunters_gatherers.notation import (
+    HEADER,
+    PlayerSupply,
+    state_problem,
+)
 
 QUICK = settings(max_examples=150, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

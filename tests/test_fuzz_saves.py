@@ -14,11 +14,10 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_positions import check_state, pool
 
 import widgetpkg as wp
 from widgetpkg.games.hunters_gatherers import TileSetError, parse_tileset
-
-from test_fuzz_positions import check_state, pool
 
 QUICK = settings(max_examples=150, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
