@@ -445,9 +445,11 @@ class Game(ABC):
 
         Draw only through this: the RNG object may be shared with a clone until now."""
         rng = self.rng
+        state = rng.getstate()  # an immutable tuple: the journal and the copy can share it
         if rng.__dict__.get("shared"):
-            rng = self.rng = _copy_rng(rng)
-        self._journal.append(("rng", rng.getstate()))  # type: ignore[union-attr]
+            rng = self.rng = random.Random.__new__(random.Random)  # see ``_copy_rng``
+            rng.setstate(state)
+        self._journal.append(("rng", state))  # type: ignore[union-attr]
         return rng
 
     def _score(self, event: Scored) -> Scored:
