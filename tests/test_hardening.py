@@ -375,6 +375,8 @@ def _save_with(**changes) -> str:
     _save_with(players="AB"),
     _save_with(players=["A", "A\u2028B"]),
     _save_with(seed=1.5),
+    _save_with(options={"edition": "2020", "tileset": [1]}),
+    _save_with(options={"edition": "2020", "tileset": {"a": 1}}),
     _save_with(actions=[[[[[]]]]] * 3),
     b"\xff\xfe{}",
     "x" * 100_000,

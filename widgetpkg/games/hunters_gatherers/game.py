@@ -570,7 +570,7 @@ class HuntersGatherers(Game):
     def _saved_option_problem(cls, name: str, value: Any) -> str | None:
         # a save is data from anywhere: it may name a bundled tile set, never a file (the caller
         # passes their own file explicitly), and the answer never depends on what files exist
-        if name == "tileset" and value not in BUILTIN_TILESETS:
+        if name == "tileset" and isinstance(value, str) and value not in BUILTIN_TILESETS:
             return (f"the saved game uses a tile set of its own ({shorten(value)}); pass the file yourself: "
                     "wp.load_game(text, tileset=path)")
         return None
