@@ -16,8 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuzz_positions import check_state, game_from_pool, pool
-from test_random_games import changed, snapshot
+from test_fuzz_positions import changed, check_state, game_from_pool, pool, snapshot
 
 import widgetpkg as wp
 from widgetpkg.core.actions import field_problem

@@ -18,7 +18,10 @@ from typing import ClassVar, Literal
 
 import numpy as np
 import pytest
-from test_random_games import changed, snapshot
+from test_fuzz_positions import (  # the H&G random suite's state snapshots
+    changed,
+    snapshot,
+)
 
 import widgetpkg as wp
 from widgetpkg.core import Action, Game, GameInfo, Note
