@@ -16,12 +16,18 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_positions import changed, check_state, game_from_pool, pool, snapshot
 
 import widgetpkg as wp
-from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile
-
-from test_fuzz_positions import check_state, game_from_pool, pool
-from test_random_games import changed, snapshot
+from widgetpkg.core.actions import field_problem
+from widgetpkg.games.hunters_gatherers import (
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+    SetNextTile,
+)
 
 QUICK = settings(max_examples=300, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -74,10 +80,8 @@ def apply_case(case) -> None:
     g = game_from_pool(index)
     before_json, before_state = g.to_json(), snapshot(g)
     COUNTS["actions tried"] += 1
-    try:
-        legal = action in g.legal_actions()
-    except TypeError:  # an unhashable field: no legal action holds one
-        legal = False
+    # offered means equal to a legal action *and* of the same types: 0.0 == 0, yet no action holds 0.0
+    legal = field_problem(action) is None and action in g.legal_actions()
     try:
         g.preview(action)
     except wp.IllegalActionError:

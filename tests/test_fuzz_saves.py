@@ -14,11 +14,10 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz_positions import check_state, pool
 
 import widgetpkg as wp
 from widgetpkg.games.hunters_gatherers import TileSetError, parse_tileset
-
-from test_fuzz_positions import check_state, pool
 
 QUICK = settings(max_examples=150, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -55,7 +54,11 @@ def _paths(value, path=()):
 @st.composite
 def mutated_save(draw) -> str:
     data = json.loads(pool()[draw(st.integers(0, len(pool()) - 1))].to_json())
-    for _ in range(draw(st.integers(1, 3))):
+    if draw(st.integers(0, 3)) == 0:  # the options: where a save names files and switches
+        key = draw(st.sampled_from(["edition", "tileset", "rules", "seed", "players", "colour"]))
+        data.setdefault("options", {})[key] = draw(st.one_of(JSON, st.sampled_from(
+            ["classic", "2020", "/etc/passwd", "../x.yaml", [1], {"a": 1}, {"extra_turn_after_last_tile": True}])))
+    for _ in range(draw(st.integers(0, 3))):
         paths = list(_paths(data))
         path = paths[draw(st.integers(0, len(paths) - 1))]
         if not path:

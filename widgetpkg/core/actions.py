@@ -144,7 +144,15 @@ def _plural(name: str) -> str:
     return name
 
 
-_INT, _STR, _BOOL, _NONE = _Exact(int, "an integer"), _Exact(str, "a string"), _Exact(bool, "a boolean"), _Exact(type(None), "None")
+class _Int(_Exact):
+    """An int of at most 64 bits: bigger ones are no board coordinate or count, and an int of
+    thousands of digits cannot even be written as text."""
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int and -2**63 <= value < 2**63
+
+
+_INT, _STR, _BOOL, _NONE = _Int(int, "an integer"), _Exact(str, "a string"), _Exact(bool, "a boolean"), _Exact(type(None), "None")
 _SIMPLE = {int: _INT, str: _STR, bool: _BOOL, type(None): _NONE}
 
 

@@ -28,6 +28,11 @@ def shorten(value: Any, limit: int = ECHO_LIMIT) -> str:
     return f"{text[:limit - 3]}... ({len(text)} characters)"
 
 
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters: for sentences that may quote input (an action's str)."""
+    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text)} characters)"
+
+
 class WidgetpkgError(ValueError):
     """Base class of every error about bad input to widgetpkg."""
 

@@ -19,7 +19,7 @@ from pathlib import PurePath
 from typing import Any, ClassVar, Sequence
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
-from .errors import IllegalActionError, InvalidOptionError, SaveFileError, shorten
+from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
 from .info import GameInfo
 
 SAVE_FORMAT = "widgetpkg-game"
@@ -27,6 +27,13 @@ SAVE_VERSION = 1
 #: the largest saved game read (a whole game's save is a few tens of kilobytes)
 MAX_SAVE_BYTES = 8 * 2**20
 _MISSING = object()
+
+
+def _describe(action: Action) -> str:
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001 -- a message about bad input must not fail on that input
+        return type(action).__name__
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
@@ -297,10 +304,12 @@ class Game(ABC):
     def clone(self, *, resample_hidden: random.Random | None = None) -> Game:
         """An independent copy (history included) for search and what-if analysis.
 
-        With ``resample_hidden``, what the players cannot see (the order of the piles, future
-        dice) is drawn anew from that RNG, so a search cannot peek at the real draws. Such a copy
-        is for looking forward: its history starts empty, so it cannot be saved or undone past
-        the point where it was made (its own moves can be).
+        With ``resample_hidden``, what the players cannot see (the order of the piles) is drawn
+        anew from that RNG, and the copy's own RNG (future dice, future shuffles) is reseeded from
+        it too, so a search cannot peek at the real draws. Such a copy is for looking forward: its
+        history starts empty, so it cannot be saved or undone past the point where it was made
+        (its own moves can be). A plain clone costs a few container copies: the RNG is shared
+        until one of the two games draws, and nothing is ever seeded from the OS.
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
@@ -329,8 +338,8 @@ class Game(ABC):
     def _record(self, action: Action, *, check: bool = False) -> list[Event]:
         if check:
             reason = self._illegal(action)
-            if reason is not None:
-                raise IllegalActionError(f"{action}: {reason}")
+            if reason is not None:  # both may quote input of any length: capped
+                raise IllegalActionError(f"{clip(_describe(action), 100)}: {clip(reason, 300)}")
         journal: list[tuple] = []
         self._journal = journal
         try:
@@ -459,9 +468,11 @@ class Game(ABC):
 
         Draw only through this: the RNG object may be shared with a clone until now."""
         rng = self.rng
+        state = rng.getstate()  # an immutable tuple: the journal and the copy can share it
         if rng.__dict__.get("shared"):
-            rng = self.rng = _copy_rng(rng)
-        self._journal.append(("rng", rng.getstate()))  # type: ignore[union-attr]
+            rng = self.rng = random.Random.__new__(random.Random)  # see ``_copy_rng``
+            rng.setstate(state)
+        self._journal.append(("rng", state))  # type: ignore[union-attr]
         return rng
 
     def _score(self, event: Scored) -> Scored:

@@ -16,6 +16,7 @@ final scoring (``over``).
 
 from __future__ import annotations
 
+import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
@@ -552,7 +553,7 @@ class HuntersGatherers(Game):
         self._set("_in_extra_turn", False)
         events.append(Note(f"Game over. {words.winners_sentence(self.winners(), max(self._scores.values()))}"))
 
-    def _resample_hidden(self, rng) -> None:
+    def _resample_hidden(self, rng: random.Random) -> None:
         # the order of the piles is all that is hidden
         rng.shuffle(self._regular)
         rng.shuffle(self._extra)
@@ -593,7 +594,7 @@ class HuntersGatherers(Game):
     def _saved_option_problem(cls, name: str, value: Any) -> str | None:
         # a save is data from anywhere: it may name a bundled tile set, never a file (the caller
         # passes their own file explicitly), and the answer never depends on what files exist
-        if name == "tileset" and value not in BUILTIN_TILESETS:
+        if name == "tileset" and isinstance(value, str) and value not in BUILTIN_TILESETS:
             return (f"the saved game uses a tile set of its own ({shorten(value)}); pass the file yourself: "
                     "wp.load_game(text, tileset=path)")
         return None
