@@ -9,6 +9,7 @@ the counts.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from fractions import Fraction
 
@@ -82,10 +83,8 @@ def apply_case(case) -> None:
     COUNTS["actions tried"] += 1
     # offered means equal to a legal action *and* of the same types: 0.0 == 0, yet no action holds 0.0
     legal = field_problem(action) is None and action in g.legal_actions()
-    try:
+    with contextlib.suppress(wp.IllegalActionError):
         g.preview(action)
-    except wp.IllegalActionError:
-        pass
     assert g.to_json() == before_json and not changed(before_state, snapshot(g)), "preview changed the game"
     try:
         g.apply(action)

@@ -94,9 +94,8 @@ def test_edit_keeps_the_hidden_pile_order():
 def test_edits_that_break_a_rule_are_refused_and_change_nothing(change, message):
     g = hg.position(START, seed=2)
     before = g.to_json()
-    with pytest.raises(wp.IllegalActionError, match=message):
-        with g.edit() as s:
-            change(s)
+    with pytest.raises(wp.IllegalActionError, match=message), g.edit() as s:
+        change(s)
     assert g.to_json() == before
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
+from importlib import resources
 
 import pytest
 
@@ -11,8 +12,6 @@ import widgetpkg as wp
 from widgetpkg.games.hunters_gatherers import TileSetError, load_tileset, parse_tileset
 from widgetpkg.games.hunters_gatherers.reconstruct import classic_yaml
 from widgetpkg.games.hunters_gatherers.tiles import ROTATIONS
-
-from importlib import resources
 
 
 def _features(tileset):

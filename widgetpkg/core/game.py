@@ -14,9 +14,10 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
@@ -331,7 +332,7 @@ class Game(ABC):
             self.rng.shared = True  # type: ignore[attr-defined]
         return twin
 
-    def _resample_hidden(self, rng: random.Random) -> None:
+    def _resample_hidden(self, rng: random.Random) -> None:  # noqa: B027  (optional: most games override it)
         """Hook: shuffle the hidden parts of the state (nothing by default)."""
 
     # -- journaled mutation ---------------------------------------------------------------------

@@ -370,7 +370,7 @@ def _set_turn(g: HuntersGatherers, pos: Position) -> None:
     g._turn_cells = tuple(pos.placed)
     g._placed = pos.placed[-1] if pos.placed else None
     if pos.phase in ("place_figure", "retake_meeple"):
-        if not pos.placed:
+        if not pos.placed or g._placed is None:
             raise IllegalActionError(f"in phase {pos.phase.replace('_', ' ')} the position names the tile just "
                                      "placed (placed: (x, y))")
         tile = g._board[g._placed].tile
@@ -378,7 +378,7 @@ def _set_turn(g: HuntersGatherers, pos: Position) -> None:
             raise IllegalActionError(f"tile {tile.id} just placed is {'not ' * pos.extra_turn}a "
                                      f"{g.tileset.extra_kind} tile, which does not fit "
                                      f"{'an extra' if pos.extra_turn else 'a regular'} turn")
-    if pos.phase == "retake_meeple":
+    if pos.phase == "retake_meeple" and g._placed is not None:
         player = pos.to_move
         if not any(f.special == "shaman" for f in g._board[g._placed].tile.features):
             raise IllegalActionError("retake meeple follows placing a shaman tile, and the tile just placed has none")
@@ -416,7 +416,8 @@ def state_problem(g: HuntersGatherers) -> str | None:
             if left < 0 or on_board[player, huts] + left > total:
                 what = "huts" if huts else "meeples"
                 return f"{player} has {on_board[player, huts]} {what} on the board and {left} left, more than {total}"
-    just_placed = g._board[g._placed].tile.id if g._phase in ("place_figure", "retake_meeple") else None
+    just_placed = (g._board[g._placed].tile.id
+                   if g._placed is not None and g._phase in ("place_figure", "retake_meeple") else None)
     for node, (player, role) in g._figures.items():
         if role in ("gatherer", "fisher"):
             if g._phase == "over":

@@ -201,8 +201,9 @@ def _orient(tile: Tile, slots: list[list[tuple[int, int]]], rotation: int) -> Or
                 links[new_side].append(link)
     code = sum(_EDGE_CODE[e] << 2 * s for s, e in enumerate(edges))
     sides_touched = tuple(len({side for side, _ in feature_slots}) for feature_slots in slots)
-    return Orientation(tile, rotation, edges, tuple(tuple(sorted(l)) for l in links),
-                       tuple(tuple(p) for p in parts), code, sides_touched)  # type: ignore[arg-type]
+    sorted_links = tuple(tuple(sorted(side_links)) for side_links in links)
+    return Orientation(tile, rotation, edges, sorted_links,  # type: ignore[arg-type]
+                       tuple(tuple(p) for p in parts), code, sides_touched)  # type: ignore[misc]
 
 
 def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -> list[list[tuple[int, int]]]:
@@ -427,7 +428,7 @@ def load_tileset(name_or_path: str | PurePath) -> TileSet:
     key = str(name_or_path)
     if key in BUILTIN_TILESETS:
         if (key,) not in _cache:
-            text = resources.files(__package__).joinpath("data", BUILTIN_TILESETS[key]).read_text("utf-8")
+            text = (resources.files(__package__) / "data" / BUILTIN_TILESETS[key]).read_text("utf-8")
             _cache[key,] = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key])
         return _cache[key,]
     missing = TileSetError(f"no tile set named {shorten(key)}: built-in sets are "
