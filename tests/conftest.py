@@ -6,13 +6,14 @@ import sys
 from pathlib import Path
 
 # --import-mode=importlib does not put tests/ on sys.path; test modules import helpers from here
-_TESTS = str(Path(__file__).parent)
-if _TESTS not in sys.path:
-    sys.path.insert(0, _TESTS)
+# (and the Hunters & Gatherers scenario helpers, which the agent and fuzz tests use too)
+for _folder in (Path(__file__).parent, Path(__file__).parent / "hunters_gatherers"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("widgetpkg random games")
     group.addoption("--games", type=int, default=None, metavar="N",
-                    help="seeded random games per player count in tests/test_random_games.py "
+                    help="seeded random games per player count in tests/hunters_gatherers/test_random_games.py "
                          "(default: a quick suite; the slow suite adds more)")

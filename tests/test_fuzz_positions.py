@@ -10,16 +10,14 @@ text, or is refused with the package's own error, changing nothing. The default 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import random
-import sys
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scenario_helpers import random_game_checks
 
 import widgetpkg as wp
 from widgetpkg.games import hunters_gatherers as hg
@@ -29,20 +27,7 @@ from widgetpkg.games.hunters_gatherers.notation import (
     state_problem,
 )
 
-
-def _hunters_gatherers_checks():
-    """tests/test_random_games.py (the H&G random suite's invariant checks), loaded by path: other
-    games' test folders hold modules of the same name, so a bare import may find theirs."""
-    name = "hunters_gatherers_random_game_checks"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("test_random_games.py"))
-        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules[name] = module
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return sys.modules[name]
-
-
-CHECKS = _hunters_gatherers_checks()
+CHECKS = random_game_checks()
 changed, snapshot, feature_graph = CHECKS.changed, CHECKS.snapshot, CHECKS.feature_graph
 
 QUICK = settings(max_examples=150, deadline=None, database=None,

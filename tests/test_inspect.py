@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
 import pytest
 
 import widgetpkg as wp

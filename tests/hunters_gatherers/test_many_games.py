@@ -1,7 +1,7 @@
 """Thousands of seeded random games, both editions, 2-5 players: cheap invariants after every
 action, the full feature-graph comparison at the end of each game.
 
-(tests/test_random_games.py checks far more after every action, on fewer games.)
+(test_random_games.py beside it checks far more after every action, on fewer games.)
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import random
 
 import areas_from_scratch as scratch
 import pytest
-from test_random_games import check_areas_match
+from scenario_helpers import random_game_checks
 
 import widgetpkg as wp
 
+check_areas_match = random_game_checks().check_areas_match
 GAMES_PER_CASE = 150  # x 2 editions x 4 player counts = 1,200 games
 
 

@@ -15,10 +15,13 @@ True
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import yaml
 from areas_from_scratch import QUARTER_TURN  # the hand-written rotation of edge parts
@@ -244,3 +247,16 @@ def find_tiles(*, kind: str | None = None, lake: bool | None = None,
 def _raw_ids(tileset: str = "2020") -> Iterator[int]:
     _raw(56, tileset)
     return iter(_SETS[tileset])
+
+
+def random_game_checks() -> Any:
+    """tests/hunters_gatherers/test_random_games.py (the random suite's invariant checks), loaded by
+    path: other games' test folders hold modules of the same name, so a bare import may find theirs."""
+    name = "hunters_gatherers_random_game_checks"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("test_random_games.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]

@@ -44,7 +44,7 @@ def test_an_animal_is_a_silhouette_not_a_letter(animal: str) -> None:
     assert not [op for op in rec.ops if isinstance(op, Text)]
     x0, y0, x1, y1 = _extent(rec.ops)
     assert x1 - x0 >= 9 and y1 - y0 >= 7
-    assert 50 - 1.25 * 5.6 <= x0 and x1 <= 50 + 1.25 * 5.6 and 50 - 1.25 * 5.6 <= y0 and y1 <= 50 + 1.25 * 5.6
+    assert x0 >= 50 - 1.25 * 5.6 and x1 <= 50 + 1.25 * 5.6 and y0 >= 50 - 1.25 * 5.6 and y1 <= 50 + 1.25 * 5.6
 
 
 def test_the_animals_differ_in_shape_and_colour() -> None:

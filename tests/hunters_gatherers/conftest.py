@@ -1,0 +1,10 @@
+"""Hunters & Gatherers tests: the helper modules next to this file are importable (importlib mode)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
