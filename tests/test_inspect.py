@@ -55,7 +55,7 @@ def test_a_grown_river_reads_as_one_area_with_its_equation():
     river = g.area_at(0, 0, "r3")
     assert (river.kind, river.cells, river.open_ends, river.occupants) == ("river", ((-1, 0), (0, 0)), 1, {"Red": 1})
     assert (river.points, river.equation, river.scorers) == (3, "2 tiles x1 + 1 fish x1", ("Red",))
-    assert not river.complete and "1 open ends" in str(river)
+    assert not river.complete and "(2 tiles, 1 open end)" in str(river)
     system = g.area_at(0, 0, "l8", system=True)
     assert system.kind == "system" and river.systems == (system.key,)
     graph = g.feature_graph()
