@@ -122,3 +122,22 @@ def test_the_graph_agrees_with_the_engine_on_a_thousand_positions():
             assert len(roots) == graph.number_of_nodes()
             checked += 1
     assert checked >= 1000
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_bare_numbers_for_search_agree_with_the_explained_equations(seed):
+    """heuristic.py counts forests and rivers with scoring's bare-number helpers: they must say
+    what the explained valuations say, for every forest and river of a random position."""
+    from widgetpkg.games.hunters_gatherers import scoring
+
+    g = random_position(seed, 3 * seed + 5)
+    seen = 0
+    for root in {find(g._parent, g.node(*ref)) for v in g.areas() if v.kind in ("forest", "river")
+                 for ref in v.features[:1]}:
+        area = g._area[root]
+        if area.kind == "forest":
+            assert scoring.forest_points(g, area) == scoring.value_forest(g, area).points
+        else:
+            assert scoring.river_points(g, area) == scoring.value_river(g, area).points
+        seen += 1
+    assert seen > 0
