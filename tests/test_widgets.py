@@ -531,8 +531,9 @@ def test_hovering_a_figure_highlights_its_whole_area_and_what_it_is_worth() -> N
     assert inspection is not None and inspection.title.startswith("Grassland")
     view = game.area_at(figure.x, figure.y, figure.feature)
     assert set(inspection.regions) == set(view.features)
-    assert any(f"score {view.points} at the end" in line for line in inspection.lines)
-    assert any(figure.player in line for line in inspection.lines)
+    worth = f"Worth {view.points} at the end" if view.points else "Worth nothing at the end"
+    assert inspection.lines[0].startswith(worth) and figure.player in inspection.lines[0]
+    assert not any(" x0" in line or "meadow" in line for line in inspection.lines)   # plain words
     board._mouse_out(0, 0)
     assert board._inspection is None
 
