@@ -38,7 +38,8 @@ _CSS = """
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
   background: #eef5e6; color: #2c4a12; }
-.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px; }
+.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }  /* a cut message ends in … */
 .wp-panel .wp-msg.wp-empty { background: transparent; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
