@@ -192,7 +192,7 @@ def feature_graph(game: HuntersGatherers) -> Any:
         view = _view(game, partition, root, nodes, system_keys)
         graph.add_node(view.key, **{k: getattr(view, k) for k in view.__dataclass_fields__ if k != "key"})
         key_of.update(dict.fromkeys(nodes, view.key))
-    for cell, orientation in game._board.items():
+    for orientation in game._board.values():
         tile = orientation.tile
         base = tile.node_base
         ring = _border_features(tile, orientation.rotation)

@@ -7,8 +7,9 @@ same final-scoring code without applying anything, so the projection can never d
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ...core import Scored, Term
 from . import words
@@ -154,7 +155,8 @@ def _animal_terms(game: HuntersGatherers, counted: tuple[tuple[int, str, int], .
     return terms or [Term(0, "animals", 1)], note
 
 
-def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) -> tuple[tuple[int, int, int, int], list[int]]:
+def _block_counts(game: HuntersGatherers, centres: Iterable[Cell],
+                  root: int) -> tuple[tuple[int, int, int, int], list[int]]:
     """Uncovered animals on the 3x3 blocks around ``centres`` that lie in the meadow ``root``."""
     seen: set[int] = set()
     totals = [0, 0, 0, 0]

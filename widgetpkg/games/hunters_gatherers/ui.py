@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from types import MappingProxyType
@@ -483,8 +483,8 @@ def area_inspection(game: HuntersGatherers, x: int, y: int, fid: str) -> Inspect
         system = game.area_at(x, y, fid, system=True)
         lake = game.area_at(x, y, fid)
         lines = (words.worth_sentence(lake), "Its river system: " + _lower(words.worth_sentence(system)))
-        return Inspection(("system", system.key), f"Lake · in a river system of {words.count(len(system.cells), 'tile')}",
-                          lines, system.features, system.cells)
+        title = f"Lake · in a river system of {words.count(len(system.cells), 'tile')}"
+        return Inspection(("system", system.key), title, lines, system.features, system.cells)
     view = game.area_at(x, y, fid)
     title = " · ".join([words.sentence(words.kind_word(view.kind)), *view.state.split(", ")])
     lines = [words.worth_sentence(view)]
