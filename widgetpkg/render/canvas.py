@@ -21,10 +21,13 @@ class _State:
 
     def __init__(self) -> None:
         self.values: dict[str, Any] = {}
+        self.senders: dict[tuple[int, str], Any] = {}
 
     def set(self, canvas: Any, name: str, value: Any) -> None:
         if self.values.get(name, _UNSET) != value:
-            send = _direct_setter(canvas, name)
+            key = (id(canvas), name)
+            send = self.senders[key] if key in self.senders else \
+                self.senders.setdefault(key, _direct_setter(canvas, name))
             if send is not None:
                 send(value)
             else:
