@@ -691,9 +691,9 @@ class BoardCanvas(HasTraits):
             return False
         if target.mode == "menu":
             self.menu = target
-            # the menu's buttons say the choices in full: the message only says where and how to pick
-            model.message_kind, model.message = "info", (f"{target.label}: pick one of the {len(target.choices)} "
-                                                         f"choices below (keys 1-{len(target.choices)}, Esc closes)")
+            # the menu, headed by the place, says the choices in full: the message only says how to pick
+            n = len(target.choices)
+            model.message_kind, model.message = "info", f"Pick one of the {n} choices below (keys 1-{n}, Esc closes)"
             self._redraw_layers(MARKS)
             return False
         if self._selected is not None and target.key == self._selected.key and self.choice in target.choices:
