@@ -54,7 +54,7 @@ def test_a_grown_river_reads_as_one_area_with_its_equation():
     river = g.area_at(0, 0, "r3")
     assert (river.kind, river.cells, river.open_ends, river.occupants) == ("river", ((-1, 0), (0, 0)), 1, {"Red": 1})
     assert (river.points, river.equation, river.scorers) == (3, "2 tiles x1 + 1 fish x1", ("Red",))
-    assert not river.complete and "1 open ends" in str(river)
+    assert not river.complete and "(2 tiles, 1 open end)" in str(river)
     system = g.area_at(0, 0, "l8", system=True)
     assert system.kind == "system" and river.systems == (system.key,)
     graph = g.feature_graph()
@@ -121,3 +121,22 @@ def test_the_graph_agrees_with_the_engine_on_a_thousand_positions():
             assert len(roots) == graph.number_of_nodes()
             checked += 1
     assert checked >= 1000
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_bare_numbers_for_search_agree_with_the_explained_equations(seed):
+    """heuristic.py counts forests and rivers with scoring's bare-number helpers: they must say
+    what the explained valuations say, for every forest and river of a random position."""
+    from widgetpkg.games.hunters_gatherers import scoring
+
+    g = random_position(seed, 3 * seed + 5)
+    seen = 0
+    for root in {find(g._parent, g.node(*ref)) for v in g.areas() if v.kind in ("forest", "river")
+                 for ref in v.features[:1]}:
+        area = g._area[root]
+        if area.kind == "forest":
+            assert scoring.forest_points(g, area) == scoring.value_forest(g, area).points
+        else:
+            assert scoring.river_points(g, area) == scoring.value_river(g, area).points
+        seen += 1
+    assert seen > 0

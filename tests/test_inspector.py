@@ -47,9 +47,9 @@ def test_clicking_a_node_selects_its_area(inspector: Inspector) -> None:
         assert inspector.item_at(px, py) == node.key
         assert inspector.click(px, py) == node.key
         assert inspector.selected == node.key
-        assert str(node.data) in inspector.details.value.replace("&#x27;", "'") or \
-            node.category in inspector.details.value
-        assert "scorers" in inspector.details.value
+        details = inspector.details.value.replace("&#x27;", "'")
+        assert node.data.name.capitalize() in details and node.data.state in details
+        assert "Scorers" in inspector.details.value
     assert inspector.click(-50, -50) is None and inspector.selected is None
 
 
@@ -75,7 +75,7 @@ def test_filters_hide_nodes(inspector: Inspector) -> None:
     assert len(inspector.visible_items()) == len(inspector.view.items) - len(meadows)
     assert inspector.item_at(meadows[0].x, meadows[0].y) is None or \
         inspector.view.item(inspector.item_at(meadows[0].x, meadows[0].y)).category != "meadow"
-    assert "<td>meadow</td>" not in inspector.table.value
+    assert "grassland</td>" not in inspector.table.value and "forest</td>" in inspector.table.value
     inspector.filters["meadow"].value = True
     assert len(inspector.visible_items()) == len(inspector.view.items)
 
@@ -196,3 +196,23 @@ def test_the_inspector_follows_a_new_game_and_survives_a_broken_view(monkeypatch
     monkeypatch.setattr(inspector.view, "layout", lambda *a: (_ for _ in ()).throw(RuntimeError("boom")))
     model.apply(model.game.legal_actions()[0])      # the view fails: the model and the move do not
     assert len(model.game.history) == 5
+
+
+def test_the_legend_names_every_colour_and_no_two_nodes_overlap() -> None:
+    import math
+
+    from widgetpkg.games.hunters_gatherers.graph_view import KIND_COLOURS
+
+    inspector = Inspector(GameModel(played(seed=4, steps=120)))
+    labels = [box.description for box in inspector.filters.values()]
+    assert labels == ["forest", "grassland", "river", "lake"]      # the game's words, one per kind
+    legend = inspector.legend.value.replace("&#x27;", "'")
+    assert "ring: complete" in legend and "Red's figure" in legend and "Blue's figure" in legend
+    assert all(colour in str([b.children[0].value for b in inspector.filter_box.children])
+               for colour in KIND_COLOURS.values())
+    items = inspector.view.items
+    assert len(items) > 30
+    for k, a in enumerate(items):
+        for b in items[k + 1:]:
+            assert math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r, (a.key, b.key)
+    assert "<th>Kind</th>" in inspector.table.value and "<th class=wp-num>Points</th>" in inspector.table.value

@@ -498,3 +498,33 @@ def test_tiles_from_a_custom_tile_set() -> None:
                     assert not any(p & q for p in regions[a] for q in regions[b]), (tile.id, a, b)
     texts = [t.text for t in ET.fromstring(hg.tile_svg(tiles.by_id[2], 0, size=60)).iter(f"{SVG}text")]
     assert "7" in texts and "5" in texts          # many fish become a count
+
+
+def test_styles_go_straight_into_the_ipycanvas_buffer_with_the_same_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The painter queues style changes without the traitlet round trip (the slow half of drawing a
+    tile); what the browser receives must be exactly what ``canvas.fill_style = ...`` would send."""
+    import json
+
+    from ipycanvas import Canvas
+    from ipycanvas.canvas import _CANVAS_MANAGER as manager
+    from ipycanvas.canvas import COMMANDS
+
+    from widgetpkg.render import canvas as backend
+
+    canvas = Canvas(width=200, height=200)
+
+    def commands() -> str:
+        manager._caching, manager._commands_cache, manager._buffers_cache = True, [], []
+        try:
+            for tile in ALL[:6]:
+                hg.draw_tile(CanvasPainter(canvas), tile, 90, 4, 4, 112)
+            hg.draw_figure(CanvasPainter(canvas), "hut", "#2f6fd6", 50, 50, 30)
+            sent = [c for c in manager._commands_cache if c[0] != COMMANDS["switchCanvas"]]
+        finally:
+            manager._caching, manager._commands_cache, manager._buffers_cache = False, [], []
+        return json.dumps(sent, default=str)
+
+    assert backend._direct_setter(canvas, "fill_style") is not None
+    direct = commands()
+    monkeypatch.setattr(backend, "_direct_setter", lambda canvas, name: None)
+    assert commands() == direct and '"#2f6fd6"' in direct

@@ -251,12 +251,15 @@ def test_a_river_that_takes_a_fisher_or_a_hut_is_one_spot_with_a_menu() -> None:
                 both = [t for t in app.board.targets if {type(a) for a in t.choices} == {PlaceMeeple, PlaceHut}]
                 if both:
                     board, spot = app.board, both[0]
-                    assert spot.mode == "menu" and spot.labels() == ("Fisher", "Hut")
+                    fisher, hut = spot.labels()             # in words: what goes where, no feature ids
+                    assert spot.mode == "menu" and fisher.startswith("Place a fisher on the river ")
+                    assert hut.startswith("Place a hut on the river system ") and spot.label.startswith("The river ")
+                    assert not any(f"{spot.key[3]} of" in text for text in (fisher, hut, spot.label))
                     board.fit()
                     version = app.model.version
                     assert not board.click(*spot_pixel(board, spot))      # the click opens the menu
                     assert board.menu == spot and app.model.version == version
-                    assert [b.description for b in app.panel.menu.children[1:-1]] == ["1. Fisher", "2. Hut"]
+                    assert [b.description for b in app.panel.menu.children[1:-1]] == [f"1. {fisher}", f"2. {hut}"]
                     board.key("Escape")                                   # closes it, plays nothing
                     assert board.menu is None and app.model.version == version
                     board._last_move = None
@@ -528,8 +531,9 @@ def test_hovering_a_figure_highlights_its_whole_area_and_what_it_is_worth() -> N
     assert inspection is not None and inspection.title.startswith("Grassland")
     view = game.area_at(figure.x, figure.y, figure.feature)
     assert set(inspection.regions) == set(view.features)
-    assert any(f"score {view.points} at the end" in line for line in inspection.lines)
-    assert any(figure.player in line for line in inspection.lines)
+    worth = f"Worth {view.points} at the end" if view.points else "Worth nothing at the end"
+    assert inspection.lines[0].startswith(worth) and figure.player in inspection.lines[0]
+    assert not any(" x0" in line or "meadow" in line for line in inspection.lines)   # plain words
     board._mouse_out(0, 0)
     assert board._inspection is None
 

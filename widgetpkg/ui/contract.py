@@ -331,7 +331,11 @@ class GameUI:
         """The decisions the panel offers as buttons: by default every legal action that no target
         offers, labelled by its ``str``."""
         offered = {a for t in targets for a in t.choices}
-        return [Choice(str(a), a) for a in game.legal_actions() if a not in offered]
+        return [Choice(self.action_text(game, a), a) for a in game.legal_actions() if a not in offered]
+
+    def action_text(self, game: Game, action: Action) -> str:
+        """An action as players read it, for buttons and messages; by default its ``str``."""
+        return str(action)
 
     def inspect(self, game: Game, wx: float, wy: float) -> Inspection | None:
         """What hovering world point ``(wx, wy)`` is about, or None."""

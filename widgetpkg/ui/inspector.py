@@ -71,6 +71,12 @@ class InspectorView:
                 if i.category in shown and math.hypot(i.x - px, i.y - py) <= max(i.r, 6.0) + 2]
         return min(hits)[2] if hits else None
 
+    def legend(self) -> list[tuple[str, str, str]]:
+        """What the colours of the drawing mean: ``(category, label, colour)`` rows; a row whose
+        category is one of :attr:`categories` labels that category's check box, others ("" for
+        the category) explain the rest of the drawing (rings, dots)."""
+        return []
+
     def details_html(self, key: Hashable) -> str:
         """What one item is, in words."""
         return ""

@@ -691,7 +691,9 @@ class BoardCanvas(HasTraits):
             return False
         if target.mode == "menu":
             self.menu = target
-            model.message_kind, model.message = "info", f"{target.label}: choose " + " or ".join(target.labels())
+            # the menu, headed by the place, says the choices in full: the message only says how to pick
+            n = len(target.choices)
+            model.message_kind, model.message = "info", f"Pick one of the {n} choices below (keys 1-{n}, Esc closes)"
             self._redraw_layers(MARKS)
             return False
         if self._selected is not None and target.key == self._selected.key and self.choice in target.choices:

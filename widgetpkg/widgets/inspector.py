@@ -54,10 +54,12 @@ class Inspector:
         self.sort = W.Dropdown(options=[], description="sort by", layout=W.Layout(width="200px"))
         self.sort.observe(lambda change: self._update_table(), "value")
         self.note = W.HTML()
+        #: what the colours mean beyond the check boxes (rings, dots), and the table's style
+        self.legend = W.HTML(_CSS)
         self.details = W.HTML("<i>click an item</i>")
         self.table = W.HTML(layout=W.Layout(max_width="100%", overflow="auto"))
         self.widget = W.VBox([
-            self.note, self.filter_box,
+            self.note, self.filter_box, self.legend,
             W.HBox([self.canvas, self.details], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.sort, self.table,
         ])
@@ -81,6 +83,7 @@ class Inspector:
             self._set_view(ui_for(game).inspector_view(game), game)
         self.view.colours = dict(self.model.colours)
         self.view.layout(game, self.width, self.height)
+        self._update_legend()
         if self.selected is not None and self.view.item(self.selected) is None:
             self.selected = None
         self.redraw()
@@ -137,8 +140,8 @@ class Inspector:
         self._closed = True
         with contextlib.suppress(ValueError):
             self.model.unobserve(self._on_change, ["version", "colours"])
-        for widget in (self.canvas, *self.filters.values(), self.filter_box, self.sort, self.note, self.details,
-                       self.table, self.widget):
+        for widget in (self.canvas, *self.filters.values(), *self.filter_box.children, self.filter_box, self.sort,
+                       self.note, self.legend, self.details, self.table, self.widget):
             widget.close()
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -153,6 +156,14 @@ class Inspector:
             self.view.draw(CanvasPainter(c), shown=self.shown(), selected=self.selected)
             c.restore()
         self.redraws += 1
+
+    def _update_legend(self) -> None:
+        """What rings and dots mean (the players may have changed): one message, only on a change."""
+        notes = "".join(f"<span class='wp-legend-note'>{_swatch(colour)}{esc(label)}</span>"
+                        for category, label, colour in self.view.legend() if not category)
+        value = f"{_CSS}<div class='wp-legend'>{notes}</div>" if notes else _CSS
+        if self.legend.value != value:
+            self.legend.value = value
 
     def _update_details(self) -> None:
         if self.selected is None:
@@ -173,12 +184,24 @@ class Inspector:
         self.note.value = ("" if view is not None else
                            f"<i>{esc(game.name)} has no inspector view: its adapter offers none.</i>")
         self.filters = {}
+        legend = self.view.legend()
+        labels = {category: (label, colour) for category, label, colour in legend if category}
+        boxes: list[W.Widget] = []
         for name in self.view.categories:
-            box = W.Checkbox(value=True, description=name, indent=False,
+            label, colour = labels.get(name, (name, ""))
+            box = W.Checkbox(value=True, description=label, indent=False,
                              layout=W.Layout(width="auto", margin="0 10px 0 0"))
             box.observe(lambda change: self._on_filter(), "value")
             self.filters[name] = box
-        self.filter_box.children = tuple(self.filters.values())
+            # the check box is the legend of its colour: a swatch in front of it
+            boxes.append(W.HBox([W.HTML(_swatch(colour)), box], layout=W.Layout(align_items="center"))
+                         if colour else box)
+        for old in self.filter_box.children:      # the swatches and rows of the previous view
+            if isinstance(old, W.HBox):
+                for child in old.children[:1]:
+                    child.close()
+                old.close()
+        self.filter_box.children = tuple(boxes)
         self.sort.options = list(self.view.sorts)      # the value becomes the first sort, or None
         self.sort.layout.display = "flex" if self.view.sorts else "none"
         self.selected = None
@@ -214,8 +237,27 @@ class Inspector:
         return getattr(self.view, name)
 
     def __repr__(self) -> str:
-        counts = {c: sum(i.category == c for i in self.view.items) for c in self.view.categories}
+        words = {category: label for category, label, _ in self.view.legend() if category}
+        counts = {words.get(c, c): sum(i.category == c for i in self.view.items) for c in self.view.categories}
         return f"<Inspector ({self.view.title}): {', '.join(f'{n} {c}' for c, n in counts.items()) or 'empty'}>"
+
+
+#: the legend and a table whose headers stand out from its rows and stay in view while it scrolls
+_CSS = """<style>
+.wp-inspector-box .wp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 50%;
+  margin-right: 5px; vertical-align: -1px; border: 1px solid rgba(0, 0, 0, .35); }
+.wp-inspector-box .wp-legend { font-size: 13px; color: #333; margin: 2px 0 6px; }
+.wp-inspector-box .wp-legend-note { margin-right: 14px; white-space: nowrap; }
+.wp-inspector-box table.wp-areas { border-collapse: collapse; font-size: 13px; }
+.wp-inspector-box table.wp-areas th { position: sticky; top: 0; background: #3c4a2c; color: #fff;
+  font-weight: 600; text-align: left; padding: 4px 8px; white-space: nowrap; }
+.wp-inspector-box table.wp-areas td { padding: 3px 8px; border-bottom: 1px solid #e4dfd2; }
+.wp-inspector-box table.wp-areas .wp-num { text-align: right; font-variant-numeric: tabular-nums; }
+</style>"""
+
+
+def _swatch(colour: str) -> str:
+    return f"<span class='wp-swatch' style='background:{esc(colour)}'></span>"
 
 
 def _finite(*values: Any) -> bool:

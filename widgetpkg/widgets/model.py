@@ -32,6 +32,7 @@ from typing import Any
 from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
 
 from ..core import Action, Event, Game, IllegalActionError
+from ..ui.contract import ui_for
 
 log = logging.getLogger(__name__)
 
@@ -126,8 +127,16 @@ class GameModel(HasTraits):
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
         player = self._game.current_player
         events = self._game.apply(action)
-        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}", mover=player)
+        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {self._words(action)}", mover=player)
         return events
+
+    def _words(self, action: Action) -> str:
+        """An action as the game's adapter words it for players (its ``str`` if that fails)."""
+        try:
+            return ui_for(self._game).action_text(self._game, action)
+        except Exception:  # noqa: BLE001 - a message must never break a move
+            log.debug("no words for %r", action, exc_info=True)
+            return str(action)
 
     def try_apply(self, action: Action) -> bool:
         """Play an action coming from a click: an illegal one only sets ``message``."""
@@ -148,7 +157,7 @@ class GameModel(HasTraits):
             self.refuse("nothing to undo")
             return False
         action = self._game.undo()
-        self._changed([], f"took back: {action}")
+        self._changed([], f"took back: {self._words(action)}")
         return True
 
     def redo(self) -> bool:
@@ -178,7 +187,7 @@ class GameModel(HasTraits):
                 taken.append(game.undo())
         agents = len(taken) - 1
         extra = f" (and {agents} agent step{'s' * (agents != 1)} after it)" if agents else ""
-        self._changed([], f"took back: {taken[-1]}{extra}")
+        self._changed([], f"took back: {self._words(taken[-1])}{extra}")
         return True
 
     def redo_to_human(self) -> bool:

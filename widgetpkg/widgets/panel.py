@@ -38,8 +38,13 @@ _CSS = """
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
   background: #eef5e6; color: #2c4a12; }
-.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px; }
+.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }  /* a cut message ends in … */
 .wp-panel .wp-msg.wp-empty { background: transparent; }
+/* a menu's choices are sentences: each on its own full-width button, wrapped, never cut */
+.wp-panel .wp-menu .widget-button { white-space: normal; height: auto; min-height: 28px; line-height: 17px;
+  text-align: left; padding: 4px 8px !important; flex: 1 1 100%; }
+.wp-panel .wp-menu .widget-button:last-child { flex: 0 0 auto; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
 .wp-panel table.wp-scores td, .wp-panel table.wp-scores th { padding: 2px 4px; text-align: left; }
@@ -116,6 +121,7 @@ class Panel:
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.message = W.HTML(layout=W.Layout(width="100%"))
         self.menu = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
+        self.menu.add_class("wp-menu")
         self.prompt = W.VBox(layout=W.Layout(width="100%"))
         self.info = W.HTML(layout=W.Layout(width="100%"))
         self.sections = W.HTML(layout=W.Layout(width="100%"))

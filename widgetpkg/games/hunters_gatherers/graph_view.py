@@ -23,6 +23,7 @@ from ...render.painter import Painter
 from ...ui.contract import Inspection, esc
 from ...ui.inspector import InspectorView, Item
 from ...ui.palette import seat_colour
+from . import words
 from .render import PALETTE
 
 #: fill colours by kind, from the tiles' own palette
@@ -38,6 +39,54 @@ SORTS: dict[str, tuple[Callable[[Any], Any], bool]] = {
     "complete": (lambda a: (a.open_ends != 0, a.open_ends if a.open_ends is not None else 99), False),
 }
 _SELECTED = "#ffb703"
+_GAP = 3.0          # pixels kept free between two items
+#: the table's columns: header, right-aligned
+_COLUMNS = (("Kind", False), ("Where", False), ("Tiles", True), ("Complete", False), ("Held by", False),
+            ("Points", True), ("Equation", False))
+
+
+def _push_apart(items: list[list[Any]], width: float, height: float, rounds: int = 30) -> None:
+    """Move circles ``[x, y, r, ...]`` apart until none overlap (or ``rounds`` run out), each step
+    half the overlap for each of a pair, kept inside the canvas. Neighbours are found through a
+    grid of the largest diameter, so a step costs about one pass over the items.
+
+    >>> circles = [[50.0, 50.0, 10.0], [52.0, 50.0, 10.0], [50.0, 51.0, 8.0]]
+    >>> _push_apart(circles, 200, 200)
+    >>> all(math.hypot(a[0] - b[0], a[1] - b[1]) >= a[2] + b[2] for a in circles for b in circles if a is not b)
+    True
+    """
+    if len(items) < 2:
+        return
+    size = 2 * max(item[2] for item in items) + _GAP
+    for _ in range(rounds):
+        grid: dict[tuple[int, int], list[int]] = {}
+        for k, (x, y, *_rest) in enumerate(items):
+            grid.setdefault((int(x // size), int(y // size)), []).append(k)
+        moved = False
+        for (gx, gy), members in grid.items():
+            near = [k for dx in (-1, 0, 1) for dy in (-1, 0, 1) for k in grid.get((gx + dx, gy + dy), ())]
+            for a in members:
+                for b in near:
+                    if b <= a:
+                        continue
+                    A, B = items[a], items[b]
+                    dx, dy = B[0] - A[0], B[1] - A[1]
+                    dist = math.hypot(dx, dy)
+                    need = A[2] + B[2] + _GAP
+                    if dist >= need:
+                        continue
+                    if dist < 1e-6:     # on top of each other: part them along a fixed slant
+                        dx, dy, dist = 0.8 + 0.1 * (b - a), 0.6, 1.0
+                    push = (need - dist) / 2 + 0.01
+                    ux, uy = dx / dist, dy / dist
+                    A[0], A[1] = A[0] - ux * push, A[1] - uy * push
+                    B[0], B[1] = B[0] + ux * push, B[1] + uy * push
+                    moved = True
+        for item in items:      # stay on the canvas
+            item[0] = min(max(item[0], item[2]), width - item[2])
+            item[1] = min(max(item[1], item[2]), height - item[2])
+        if not moved:
+            return
 
 
 class FeatureGraphView(InspectorView):
@@ -78,15 +127,16 @@ class FeatureGraphView(InspectorView):
             mx = sum(c[0] for c in area.cells) / len(area.cells) + 0.5
             my = sum(c[1] for c in area.cells) / len(area.cells) + 0.5
             groups.setdefault((round(mx, 3), round(my, 3)), []).append(area)
-        items = []
+        placed: list[list[Any]] = []  # [x, y, r, area]
         for (mx, my), members in groups.items():
             spread = 0.0 if len(members) == 1 else 0.3
             for i, area in enumerate(members):
                 angle = 2 * math.pi * i / len(members) - math.pi / 2
                 r = unit * min(0.08 + 0.04 * math.sqrt(len(area.cells)), 0.45)
-                items.append(Item(area.key, area.kind, ox + unit * (mx + spread * math.cos(angle)),
-                                  oy + unit * (my + spread * math.sin(angle)), max(r, 4.0), area))
-        self.items = items
+                placed.append([ox + unit * (mx + spread * math.cos(angle)), oy + unit * (my + spread * math.sin(angle)),
+                               max(r, 4.0), area])
+        _push_apart(placed, width, height)
+        self.items = [Item(area.key, area.kind, x, y, r, area) for x, y, r, area in placed]
 
     @property
     def nodes(self) -> list[Item]:
@@ -131,28 +181,42 @@ class FeatureGraphView(InspectorView):
         return self.colours.get(player) or seat_colour(player, self.players)
 
     # -- words -------------------------------------------------------------------------------------
+    def legend(self) -> list[tuple[str, str, str]]:
+        """Kinds in the game's words and colours, then what rings and dots mean.
+
+        >>> [label for _, label, _ in FeatureGraphView().legend()][:4]
+        ['forest', 'grassland', 'river', 'lake']
+        """
+        rows = [(kind, words.kind_word(kind), KIND_COLOURS[kind]) for kind in NODE_KINDS]
+        rows.append(("", "ring: complete", "#222222"))
+        rows += [("", f"dot: {p}'s figure", self._colour(p)) for p in self.players]
+        return rows
+
     def details_html(self, key: Hashable) -> str:
         area = self.area(key)
         if area is None:
             return ""
         occupants = ", ".join(f"{p} {n}" for p, n in area.occupants.items()) or "nobody"
-        return (f"<div style='max-width:320px'><b>{esc(area.kind)} {esc(area.key[2])} at "
-                f"({area.key[0]}, {area.key[1]})</b><br>{esc(area)}<br>"
-                f"<b>equation:</b> {esc(area.equation)} = {area.points}<br>"
-                f"<b>held by:</b> {esc(occupants)}<br>"
-                f"<b>scorers:</b> {esc(', '.join(area.scorers) or 'nobody')}</div>")
+        return (f"<div style='max-width:320px'><b>{esc(words.sentence(area.name))}</b> "
+                f"({esc(area.state)}, first feature {esc(area.key[2])} at ({area.key[0]}, {area.key[1]}))<br>"
+                f"{esc(words.worth_sentence(area))}<br>"
+                f"<b>Equation:</b> {esc(area.equation)} = {area.points}<br>"
+                f"<b>Held by:</b> {esc(occupants)}<br>"
+                f"<b>Scorers:</b> {esc(', '.join(area.scorers) or 'nobody')}</div>")
 
     def table_html(self, *, shown: Collection[str], sort: str, selected: Hashable | None) -> str:
         rows = []
         for a in self.sorted_areas(sort, shown):
             mark = " style='background:#fff3c4'" if a.key == selected else ""
-            done = "" if a.open_ends is None else ("yes" if a.complete else f"{a.open_ends} open")
+            done = "" if a.open_ends is None else ("yes" if a.complete else words.count(a.open_ends, "open end"))
             who = ", ".join(f"{p} {n}" for p, n in a.occupants.items())
-            rows.append(f"<tr{mark}><td>{esc(a.kind)}</td><td>{esc(a.key)}</td>"
-                        f"<td style='text-align:right'>{len(a.cells)}</td><td>{done}</td><td>{esc(who)}</td>"
-                        f"<td style='text-align:right'>{a.points}</td><td>{esc(a.equation)}</td></tr>")
-        return ("<table class='wp-areas'><tr><th>kind</th><th>area</th><th>tiles</th><th>complete</th>"
-                "<th>held by</th><th>points</th><th>equation</th></tr>" + "".join(rows) + "</table>")
+            swatch = f"<span class='wp-swatch' style='background:{KIND_COLOURS[a.kind]}'></span>"
+            rows.append(f"<tr{mark}><td>{swatch}{esc(words.kind_word(a.kind))}</td>"
+                        f"<td>{esc(words.place_from_start(a.cells))}</td>"
+                        f"<td class='wp-num'>{len(a.cells)}</td><td>{done}</td><td>{esc(who)}</td>"
+                        f"<td class='wp-num'>{a.points}</td><td>{esc(a.equation)}</td></tr>")
+        head = "".join(f"<th{' class=wp-num' if numeric else ''}>{name}</th>" for name, numeric in _COLUMNS)
+        return f"<table class='wp-areas'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
     # -- the board ----------------------------------------------------------------------------------
     def refs(self, key: Hashable) -> tuple[Hashable, ...]:

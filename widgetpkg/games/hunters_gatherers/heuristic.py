@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .areas import find
+from .scoring import forest_points, river_points
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
@@ -39,7 +40,7 @@ def heuristic_scores(game: HuntersGatherers) -> dict[str, float]:
     reach = (1.0, w["reach_1"], w["reach_2"], w["reach_3"])
     tiles_left = len(game._regular)
     left = tiles_left / max(1, len(game.tileset.regular))  # 1 at the start, 0 at the end
-    rules, figures, parent, areas = game.rules, game._figures, game._parent, game._area
+    figures, parent, areas = game._figures, game._parent, game._area
     supply = {p: float(game._meeples[p]) for p in game.players}
     chance: dict[int, float] = {}  # by area root
     for node, (owner, role) in figures.items():
@@ -53,11 +54,8 @@ def heuristic_scores(game: HuntersGatherers) -> dict[str, float]:
             # no open end: finished by the tile just placed, scored when the turn ends
             p = chance[root] = 1.0 if ends == 0 else \
                 (reach[ends] if ends < 4 else w["reach_more"]) * (1.0 - math.exp(-tiles_left / (w["tiles"] * ends)))
-            if area.kind == "forest":
-                value = rules.forest_tile_points * len(area.tiles) + rules.mushroom_points * area.count("mushrooms")
-            else:
-                lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
-                value = rules.river_tile_points * len(area.tiles) + area.fish + lake_fish
+            # the numbers scoring explains in words (scoring.value_forest / value_river)
+            value = forest_points(game, area) if area.kind == "forest" else river_points(game, area)
             counts: dict[str, int] = {}
             for n in area.figures:
                 counts[figures[n][0]] = counts.get(figures[n][0], 0) + 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import scoring
+from . import scoring, words
 from .areas import Cell, find
 from .tiles import ANIMALS, Tile
 
@@ -46,11 +46,29 @@ class AreaView:
     def complete(self) -> bool:
         return self.open_ends == 0
 
+    @property
+    def name(self) -> str:
+        """The area in a player's words: "the grassland north of the start tile"."""
+        return words.area_name(self.kind, self.cells)
+
+    @property
+    def state(self) -> str:
+        """How big it is and, for a forest or river, how far from complete: "3 tiles, 2 open ends"."""
+        size = words.count(len(self.cells), "tile")
+        if self.open_ends is None:
+            return size
+        return f"{size}, complete" if self.complete else f"{size}, {words.count(self.open_ends, 'open end')}"
+
     def __str__(self) -> str:
-        where = f"{self.kind} {self.key[2]} at ({self.key[0]}, {self.key[1]})"
-        state = "" if self.open_ends is None else (" complete" if self.complete else f" {self.open_ends} open ends")
-        who = ", ".join(f"{p} {n}" for p, n in self.occupants.items()) or "nobody"
-        return f"{where}:{state} {len(self.cells)} tiles, held by {who}; worth {self.points}: {self.equation}"
+        """The area in plain words, as the inspector and the hovers read it.
+
+        >>> import widgetpkg as wp
+        >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+        >>> print(g.area_at(0, 0, "m2"))
+        The grassland on the start tile (1 tile): worth nothing at the end: no animals to hunt; nobody holds it
+        """
+        worth = words.worth_sentence(self)
+        return f"{words.sentence(self.name)} ({self.state}): {worth[:1].lower()}{worth[1:]}"
 
 
 def _feature_ref(game: HuntersGatherers, node: int) -> FeatureRef:
@@ -94,7 +112,7 @@ def _view(game: HuntersGatherers, partition: str, root: int, nodes: list[int],
     elif kind == "system":
         valuation = scoring.value_system(game, area)
     else:  # a lake alone: worth nothing by itself, its fish count in rivers and systems
-        valuation = scoring.Valuation("lake", (), (scoring.Term(area.fish, "fish", 0),))
+        valuation = scoring.Valuation("lake", (), ())
     occupants: dict[str, int] = {}
     for n in area.figures:
         player = game._figures[n][0]
@@ -174,7 +192,7 @@ def feature_graph(game: HuntersGatherers) -> Any:
         view = _view(game, partition, root, nodes, system_keys)
         graph.add_node(view.key, **{k: getattr(view, k) for k in view.__dataclass_fields__ if k != "key"})
         key_of.update(dict.fromkeys(nodes, view.key))
-    for cell, orientation in game._board.items():
+    for orientation in game._board.values():
         tile = orientation.tile
         base = tile.node_base
         ring = _border_features(tile, orientation.rotation)

@@ -7,8 +7,9 @@ same final-scoring code without applying anything, so the projection can never d
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ...core import Scored, Term
 from . import words
@@ -72,6 +73,25 @@ class Valuation:
         return [Scored(p, self.what, self.terms, self.detail, self.cells) for p in self.scorers]
 
 
+def forest_points(game: HuntersGatherers, area: Area) -> int:
+    """A forest's worth once completed, as a bare number (no words: fast enough for search leaves).
+
+    :func:`value_forest` explains the same sum as an equation."""
+    rules = game.rules
+    return rules.forest_tile_points * len(area.tiles) + rules.mushroom_points * area.count("mushrooms")
+
+
+def river_fish(game: HuntersGatherers, area: Area) -> int:
+    """The fish a river scores: its own and those of the lakes that close it."""
+    node_feature = game._node_feature
+    return area.fish + sum(node_feature[lake].fish for lake in area.lakes)
+
+
+def river_points(game: HuntersGatherers, area: Area) -> int:
+    """A river's worth once completed, as a bare number; :func:`value_river` explains it."""
+    return game.rules.river_tile_points * len(area.tiles) + river_fish(game, area)
+
+
 def value_forest(game: HuntersGatherers, area: Area) -> Valuation:
     """A forest's worth once completed: 2 per tile plus its mushrooms, for the gatherers' majority."""
     rules = game.rules
@@ -86,9 +106,8 @@ def value_forest(game: HuntersGatherers, area: Area) -> Valuation:
 
 def value_river(game: HuntersGatherers, area: Area) -> Valuation:
     """A river's worth once completed: 1 per tile plus the fish in it and in the lakes closing it."""
-    lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
     tiles = len(area.tiles)
-    terms = (Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1))
+    terms = (Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(river_fish(game, area), "fish", 1))
     return Valuation("river", tuple(majority(game, area.figures)), terms, _detail(game, area, "fisher"),
                      _cells(game, area.tiles))
 
@@ -136,7 +155,8 @@ def _animal_terms(game: HuntersGatherers, counted: tuple[tuple[int, str, int], .
     return terms or [Term(0, "animals", 1)], note
 
 
-def _block_counts(game: HuntersGatherers, centres: Iterable[Cell], root: int) -> tuple[tuple[int, int, int, int], list[int]]:
+def _block_counts(game: HuntersGatherers, centres: Iterable[Cell],
+                  root: int) -> tuple[tuple[int, int, int, int], list[int]]:
     """Uncovered animals on the 3x3 blocks around ``centres`` that lie in the meadow ``root``."""
     seen: set[int] = set()
     totals = [0, 0, 0, 0]

@@ -25,7 +25,8 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+import re
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from types import MappingProxyType
@@ -47,7 +48,7 @@ from ...ui.contract import (
     register_ui,
 )
 from ...ui.palette import EMPHASIS
-from . import render
+from . import render, words
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
 from .tiles import Tile
@@ -59,12 +60,8 @@ _MASK = 12                   # the hover highlight samples each tile on a 12 x 1
 _HIGHLIGHT = "#fff36b"
 _HIGHLIGHT_EDGE = "#f2b705"
 _LAST = "#ffd23f"
-_ROLE_WORDS = {"gatherer": "Gatherer", "fisher": "Fisher", "hunter": "Hunter", "hut": "Hut"}
-_KIND_WORDS = {"forest": "Forest", "river": "River", "meadow": "Grassland", "lake": "Lake"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+#: the widest a board picture is shown in a notebook, in pixels (a JupyterLab cell is about this wide)
+NOTEBOOK_WIDTH = 1200
 
 
 def last_turn(game: HuntersGatherers) -> tuple[str | None, list[tuple[int, int]]]:
@@ -127,6 +124,26 @@ class HuntersGatherersUI(GameUI):
         cells = list(game.board) + list(game.frontier)
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+    def svg(self, game: HuntersGatherers, style: Style, *, scale: int = 80,  # type: ignore[override]
+            max_width: int = NOTEBOOK_WIDTH) -> str:
+        """The board as an SVG document, drawn at ``scale`` pixels per tile (80: readable when
+        projected) and shown at most ``max_width`` pixels wide: a larger board keeps its
+        drawing and is scaled down by the SVG's viewBox rather than redrawn coarser.
+
+        >>> import widgetpkg as wp
+        >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+        >>> HuntersGatherersUI().svg(g, Style()).split(">")[0]
+        '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"'
+        """
+        document = super().svg(game, style, scale=scale)
+        head, rest = document.split(">", 1)
+        match = re.search(r'width="([\d.]+)" height="([\d.]+)"', head)
+        if match is None or max_width <= 0 or float(match.group(1)) <= max_width:
+            return document
+        width, height = float(match.group(1)), float(match.group(2))
+        shown = f'width="{max_width}" height="{round(height * max_width / width)}"'
+        return head[:match.start()] + shown + head[match.end():] + ">" + rest
 
     # -- background: the placed tiles -------------------------------------------------------------
     def background(self, game: HuntersGatherers) -> dict[Hashable, Any]:  # type: ignore[override]
@@ -249,7 +266,7 @@ class HuntersGatherersUI(GameUI):
             for placing in cast(list[PlaceTile], actions):
                 by_cell.setdefault((placing.x, placing.y), []).append(placing)
             return [Target(("cell", x, y), tuple(sorted(rot, key=attrgetter("rotation"))), ("rect", x, y, x + 1, y + 1),
-                           f"place tile at ({x}, {y})")
+                           words.sentence(f"place the tile {words.cell_name(x, y)}"))
                     for (x, y), rot in by_cell.items()]
         # one spot per feature, on the feature; a river that takes a fisher or a hut offers a menu
         per_feature: dict[tuple[int, int, str], list[Action]] = {}
@@ -264,19 +281,18 @@ class HuntersGatherersUI(GameUI):
             others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items() if other != ref]
             radius = min([_SPOT_RADIUS, *(d * _SPOT_GAP for d in others)])
             choices.sort(key=lambda a: isinstance(a, PlaceHut))      # the figure first, then the hut
-            labels = tuple(self._choice_label(game, a) for a in choices)
+            # buttons, menus and messages speak the players' words, never feature ids
+            labels = tuple(words.sentence(words.action_text(game, a)) for a in choices)
             kind = "retake" if isinstance(choices[0], RetakeMeeple) else "figure"
-            targets.append(Target(("spot", *ref, kind), tuple(choices), ("circle", wx, wy, radius),
-                                  " or ".join(labels) + f" on {ref[2]} of ({ref[0]}, {ref[1]})",
+            # a menu is headed by the place; its buttons say what goes there
+            label = words.sentence(words.feature_name(game, *ref, distinct=True)) if len(choices) > 1 else labels[0]
+            targets.append(Target(("spot", *ref, kind), tuple(choices), ("circle", wx, wy, radius), label,
                                   menu=len(choices) > 1, choice_labels=labels))
         return targets
 
-    def _choice_label(self, game: HuntersGatherers, action: Action) -> str:
-        if isinstance(action, RetakeMeeple):
-            return "Take back"
-        if isinstance(action, PlaceHut):
-            return "Hut"
-        return _ROLE_WORDS[self._role(game, action)]
+    def action_text(self, game: HuntersGatherers, action: Action) -> str:  # type: ignore[override]
+        """An action in the players' words: "Place a gatherer on the forest north of the start tile"."""
+        return words.sentence(words.action_text(game, action))
 
     def prompt(self, game: HuntersGatherers, targets: Sequence[Target]) -> list[Choice]:  # type: ignore[override]
         """Skip (place no figure) is the one decision that is not a spot on the board."""
@@ -414,7 +430,7 @@ class HuntersGatherersUI(GameUI):
                 f"<div class='wp-hand-caption'>tile {tile.id} · {esc(pile)} · {rotation}°</div></div>")
 
     def figures_left(self, game: HuntersGatherers) -> dict[str, str]:
-        return {p: f"{_plural(s.meeples, 'meeple')} · {_plural(s.huts, 'hut')}" for p, s in game.supply.items()}
+        return {p: f"{words.count(s.meeples, 'meeple')} · {words.count(s.huts, 'hut')}" for p, s in game.supply.items()}
 
     def piles_html(self, game: HuntersGatherers) -> str:
         left = game.tiles_left
@@ -453,49 +469,40 @@ def _svg_pile(tileset: str, ids: tuple[int, ...], tiles: tuple[Tile, ...]) -> st
 
 
 def area_inspection(game: HuntersGatherers, x: int, y: int, fid: str) -> Inspection:
-    """What the feature ``fid`` of the tile at ``(x, y)`` belongs to and what that is worth now."""
+    """What the feature ``fid`` of the tile at ``(x, y)`` belongs to and what that is worth now,
+    in the players' words (the same sentences as ``str(area)`` and the inspector).
+
+    >>> import widgetpkg as wp
+    >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    >>> hover = area_inspection(g, 0, 0, "f1")
+    >>> hover.title, hover.lines[0]
+    ('Forest · 1 tile · 2 open ends', 'Worth 2 if completed now: 1 tile x2; nobody holds it')
+    """
     kind = game.board[x, y].tile.feature(fid).type
     if kind == "lake":      # a lake counts for its river system (huts, logboat, raft)
-        view = game.area_at(x, y, fid, system=True)
-        lines = [f"huts score {view.points} at the end: {view.equation}",
-                 _holders(game, view.occupants, "huts")]
-        return Inspection(("system", view.key), f"Lake in a river system of {_plural(len(view.cells), 'tile')}",
-                          tuple(lines), view.features, view.cells)
+        system = game.area_at(x, y, fid, system=True)
+        lake = game.area_at(x, y, fid)
+        lines = (words.worth_sentence(lake), "Its river system: " + _lower(words.worth_sentence(system)))
+        title = f"Lake · in a river system of {words.count(len(system.cells), 'tile')}"
+        return Inspection(("system", system.key), title, lines, system.features, system.cells)
     view = game.area_at(x, y, fid)
-    tiles = _plural(len(view.cells), "tile")
-    if kind == "forest":
-        state = "complete" if view.complete else f"open on {_plural(view.open_ends or 0, 'side')}"
-        title = f"Forest · {tiles} · {state}"
-        lines = [_worth(view), _holders(game, view.occupants, "gatherers")]
-        if "menhir" in view.specials or "gold" in view.specials:
-            lines.append("completing it earns an extra turn")
+    title = " · ".join([words.sentence(words.kind_word(view.kind)), *view.state.split(", ")])
+    lines = [words.worth_sentence(view)]
+    if kind == "forest" and ("menhir" in view.specials or "gold" in view.specials):
+        lines.append("Completing it earns an extra turn")
     elif kind == "river":
-        state = "complete" if view.complete else _plural(view.open_ends or 0, "open end")
-        title = f"River · {tiles} · {state}"
-        lines = [_worth(view), _holders(game, view.occupants, "fishers")]
         system = game.area_at(x, y, fid, system=True)
         if system.occupants:
-            lines.append(f"its river system: huts score {system.points} at the end "
-                         f"({_holders(game, system.occupants, 'huts')})")
-    else:
-        title = f"Grassland · {tiles}"
-        animals = [f"{n} {name}" for name, n in view.animals.items() if n]
-        lines = [f"hunters score {view.points} at the end: {view.equation}",
-                 "animals: " + (", ".join(animals) if animals else "none"),
-                 _holders(game, view.occupants, "hunters")]
+            lines.append("Its river system: " + _lower(words.worth_sentence(system)))
+    elif kind == "meadow":
+        animals = [words.count(n, name, name if name != "mammoth" else None) for name, n in view.animals.items() if n]
+        lines.append("Animals: " + (", ".join(animals) if animals else "none"))
     return Inspection((view.kind, view.key), title, tuple(lines), view.features, view.cells)
 
 
-def _worth(view: Any) -> str:
-    if view.complete:
-        return f"completed: worth {view.points} ({view.equation})"
-    return f"worth {view.points} when completed: {view.equation}"
-
-
-def _holders(game: HuntersGatherers, occupants: Mapping[str, int], what: str) -> str:
-    if not occupants:
-        return f"no {what} yet"
-    return f"{what}: " + ", ".join(f"{p} {n}" for p, n in occupants.items())
+def _lower(text: str) -> str:
+    """A sentence continued after a colon."""
+    return text[:1].lower() + text[1:]
 
 
 __all__ = ["HuntersGatherersUI", "area_inspection", "feature_runs", "last_turn"]

@@ -37,7 +37,8 @@ from .palette import PALETTE
 from .tiles import draw_tile, tile_svg, tiles_svg
 
 __all__ = [
-    "PALETTE", "HighlightError", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_coordinates",
+    "PALETTE", "HighlightError", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board",
+    "draw_coordinates",
     "draw_figure", "draw_fish", "draw_game", "draw_legend", "draw_special", "draw_tile", "feature_anchor",
     "feature_at", "game_svg", "legend_entries", "legend_svg", "player_colour", "rotate_point", "tile_layout",
     "tile_svg", "tiles_svg",

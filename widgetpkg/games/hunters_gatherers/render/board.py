@@ -9,11 +9,12 @@ from typing import Any
 from ....core import WidgetpkgError
 from ....render.painter import Painter, Point, Recorder
 from ....render.svg import to_svg
+from ....ui.palette import SEAT_COLOURS, named_colour
 from ..tiles import Tile
 from .geometry import rotate_point
 from .glyphs import rel
 from .layout import feature_anchor, feature_at, tile_layout
-from .palette import FALLBACK_COLOURS, PALETTE, PLAYER_COLOURS
+from .palette import PALETTE
 from .tiles import draw_tile
 
 
@@ -29,10 +30,16 @@ _MEEPLE = ((-0.1, -0.2), (0.1, -0.2), (0.44, -0.08), (0.46, 0.05), (0.2, 0.1), (
 
 
 def player_colour(player: str, players_colours: Mapping[str, str] | None = None, index: int = 0) -> str:
-    """The colour of a player's figures: given, or named by the player ("Red"), or from a palette."""
+    """The colour of a player's figures: given, or named by the player ("Red"), or the colour of
+    seat ``index``; the one palette of :mod:`widgetpkg.ui.palette`, as the widgets use.
+
+    >>> player_colour("Purple"), player_colour("Ann", index=4) == player_colour("Black")
+    ('#8a4fc0', True)
+    """
     if players_colours and player in players_colours:
         return players_colours[player]
-    return PLAYER_COLOURS.get(str(player).lower(), FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)])
+    named = named_colour(str(player))
+    return named if named is not None else SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
 def _darker(colour: str, k: float = 0.45) -> str:

@@ -6,14 +6,30 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ....render.painter import PathCommand, Point
 from ..tiles import Feature, Tile
-from .geometry import Shape, add, border_distance, cubic, densify, dist, ellipse_points, flatten, lerp, perimeter, side_mid, sub, unit, rotate_point
-from .palette import RIVER_HALF, ARM_HALF, BANK, CENTRE, HALF_PART, HEDGE_HALF, INWARD, SIDE_NAMES
+from .geometry import (
+    Shape,
+    add,
+    border_distance,
+    cubic,
+    densify,
+    dist,
+    ellipse_points,
+    flatten,
+    lerp,
+    perimeter,
+    rotate_point,
+    side_mid,
+    sub,
+    unit,
+)
+from .palette import ARM_HALF, BANK, CENTRE, HALF_PART, HEDGE_HALF, INWARD, RIVER_HALF, SIDE_NAMES
 
 # --------------------------------------------------------------------------------------------
 # Layout of one tile

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 # --------------------------------------------------------------------------------------------
 # Facts of the drawing
 # --------------------------------------------------------------------------------------------
@@ -24,13 +22,6 @@ ANIMAL_STYLE: dict[str, tuple[str, str]] = {
     "deer": ("#c8904f", "#5a3b1e"),
     "tiger": ("#ee8a24", "#1c1612"),
 }
-PLAYER_COLOURS: dict[str, str] = {
-    "red": "#d7392f", "blue": "#2f6fd6", "yellow": "#f4c430", "green": "#2aa35a", "black": "#2b2b2b",
-    "white": "#f4f1ea", "purple": "#8a4fc0", "orange": "#f08a24", "pink": "#e86aa8", "grey": "#8c8c8c",
-    "gray": "#8c8c8c",
-}
-FALLBACK_COLOURS = ("#d7392f", "#2f6fd6", "#f4c430", "#2aa35a", "#8a4fc0", "#2b2b2b")
-
 RIVER_HALF = 0.075      # half the river's width where it crosses an edge (tiles must agree on it)
 BANK = 0.012           # extra width of the darker river bank
 ARM_HALF = 0.075       # half width of a forest arm that closes a meadow off

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
-from ....render.painter import PathCommand, Point, Painter, Recorder
+from ....render.painter import Painter, PathCommand, Point, Recorder
 from ....render.svg import to_svg
 from ..tiles import Tile
-from .geometry import add, border_distance, densify, dist, sub, unit, rotate_point
+from .geometry import add, border_distance, densify, dist, rotate_point, sub, unit
 from .glyphs import draw_animal, draw_fish, draw_gold, draw_menhir, draw_mushrooms, draw_special
 from .layout import TileLayout, glyph_room, tile_layout
-from .palette import PALETTE, RIVER_HALF, BANK, CANOPY, DETAIL_SIZE, GLYPH_SIZE, SPECIAL_SIZE
+from .palette import BANK, CANOPY, DETAIL_SIZE, GLYPH_SIZE, PALETTE, RIVER_HALF, SPECIAL_SIZE
 
 # --------------------------------------------------------------------------------------------
 # From the unit tile to pixels
