@@ -5,14 +5,12 @@ ids: "the forest north of the start tile", not ``f1 of (1, 0)``. A player may be
 (the seat of the person at the keyboard), and a sentence must read right for that name too:
 "You win" and "your gatherer", but "Red wins" and "Red's gatherer".
 
-Two groups of helpers live here:
-
-- grammar, knowing nothing of the game: :func:`subject`, :func:`possessive`, :func:`names`,
-  :func:`agree`, :func:`count`, :func:`sentence`;
-- naming things on a board, relative to the start tile: :func:`compass`, :func:`kind_word`,
-  :func:`place_from_start`, :func:`cell_name`, :func:`feature_name` (:func:`node_name`),
-  :func:`area_name`, :func:`figures_phrase`, :func:`held_by`, :func:`winners_sentence`,
-  :func:`worth_sentence` and :func:`action_text` (an action for a button or a menu).
+The grammar that knows nothing of the game (:func:`subject`, :func:`possessive`, :func:`names`,
+:func:`agree`, :func:`count`, :func:`sentence`) lives in :mod:`widgetpkg.core.grammar` and is
+re-exported here. This module names things on a board, relative to the start tile:
+:func:`compass`, :func:`kind_word`, :func:`place_from_start`, :func:`cell_name`,
+:func:`feature_name` (:func:`node_name`), :func:`area_name`, :func:`figures_phrase`, :func:`held_by`,
+:func:`winners_sentence`, :func:`worth_sentence` and :func:`action_text` (an action for a button or a menu).
 
 >>> names(["Red", "You", "Blue"])
 'Red, you and Blue'
@@ -29,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ...core import WidgetpkgError
+from ...core.grammar import agree, count, names, possessive, sentence, subject
 from .areas import Cell, find
 
 if TYPE_CHECKING:
@@ -55,80 +54,6 @@ _PART_DIRECTION: Mapping[str, tuple[float, float]] = {
     "N-west": (-0.5, -1), "N-east": (0.5, -1), "E-north": (1, -0.5), "E-south": (1, 0.5),
     "S-east": (0.5, 1), "S-west": (-0.5, 1), "W-south": (-1, 0.5), "W-north": (-1, -0.5),
 }
-
-
-# ------------------------------------------------------------------------------------------------
-# Grammar
-# ------------------------------------------------------------------------------------------------
-
-def is_you(name: str) -> bool:
-    """Whether a player's name is the second person ("You", any case).
-
-    >>> is_you("You"), is_you("you"), is_you("Youssef")
-    (True, True, False)
-    """
-    return name.strip().lower() == "you"
-
-
-def subject(name: str) -> str:
-    """A player as the subject of a sentence: "you" for You (:func:`sentence` capitalises it).
-
-    >>> subject("You"), subject("Red")
-    ('you', 'Red')
-    """
-    return "you" if is_you(name) else name
-
-
-def possessive(name: str) -> str:
-    """Whose something is: "your" for You, else the name with 's ("Red's", "Jess's").
-
-    >>> possessive("Jess")
-    "Jess's"
-    """
-    return "your" if is_you(name) else f"{name}'s"
-
-
-def names(players: Iterable[str]) -> str:
-    """Players in a list as English writes it: "Red", "Red and Blue", "Red, Blue and you".
-
-    >>> names(["Red"]), names(["Red", "Blue"]), names([])
-    ('Red', 'Red and Blue', 'nobody')
-    """
-    words = [subject(p) for p in players]
-    if not words:
-        return "nobody"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def agree(players: str | Sequence[str], singular: str, plural: str) -> str:
-    """The verb form that agrees with ``players``: one third person takes ``singular``; You and
-    groups take ``plural``.
-
-    >>> agree("Red", "wins", "win"), agree("You", "wins", "win"), agree(["Red", "Blue"], "has", "have")
-    ('wins', 'win', 'have')
-    """
-    group = [players] if isinstance(players, str) else list(players)
-    return singular if len(group) == 1 and not is_you(group[0]) else plural
-
-
-def count(n: int, singular: str, plural: str | None = None) -> str:
-    """A number with its noun: "1 tile", "3 tiles", "2 fish" (``plural`` for irregular nouns).
-
-    >>> count(1, "tile"), count(3, "tile"), count(2, "fish", "fish"), count(0, "deer", "deer")
-    ('1 tile', '3 tiles', '2 fish', '0 deer')
-    """
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
-
-
-def sentence(text: str) -> str:
-    """``text`` with its first letter capitalised (names keep their own case).
-
-    >>> sentence("your hunter stays"), sentence("")
-    ('Your hunter stays', '')
-    """
-    return text[:1].upper() + text[1:]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ...core import Action
+from ...core.grammar import possessive, sentence
 from ...render.painter import Painter
 from ...ui.contract import (
     Choice,
@@ -103,7 +104,7 @@ class SapiensUI(GameUI):
         out = []
         for p in game.players:
             ox, oy = _origin(game, p)
-            out.append(Region(("valley", p), f"{p}'s valley", (ox, oy, ox + VALLEY_W, oy + VALLEY_H)))
+            out.append(Region(("valley", p), sentence(f"{possessive(p)} valley"), (ox, oy, ox + VALLEY_W, oy + VALLEY_H)))
         x0, y0, x1, y1 = self.extent(game)
         out.append(Region(("pools",), "Pools", (0.0, POOL_TOP - 0.3, x1, y1)))
         return out
