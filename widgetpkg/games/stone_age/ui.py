@@ -128,10 +128,13 @@ class StoneAgeUI(GameUI):
         return (0.0, 0.0, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
 
     def regions(self, game: StoneAge) -> list[Region]:
+        stacks_end = place_rect(game, f"building:{game.n}")[2]  # type: ignore[index]
         regions = [Region("places", "Places", (0.0, 0.0, BOARD_WIDTH, 4.0)),
-                   Region("display", "Civilization cards", (0.0, 4.2, 9.6, 6.6)),
-                   Region("stacks", "Buildings", (9.8, 4.2, BOARD_WIDTH, 6.6))]
-        regions += [Region(("player", p), p, player_rect(game, p)) for p in game.players]
+                   Region("display", "Civilization cards", (0.0, 4.2, place_rect(game, "card:1")[2], 6.6)),  # type: ignore[index]
+                   Region("stacks", "Buildings", (9.8, 4.2, stacks_end, 6.6))]
+        # a player's board writes its own name in its first line: a title above it would only
+        # cover the frame of the board before it
+        regions += [Region(("player", p), "", player_rect(game, p)) for p in game.players]
         return regions
 
     def ref_point(self, game: StoneAge, ref: Any) -> tuple[float, float] | None:
@@ -165,7 +168,8 @@ class StoneAgeUI(GameUI):
         for place in self._places(game):
             value: Any = PLACE_LABELS.get(place, place)
             if place == "field" and game.season == "winter":
-                value = "Livestock"  # "Im Winter wird anstelle des Ackers Viehzucht betrieben"
+                # "Im Winter wird anstelle des Ackers Viehzucht betrieben"; the place keeps its API name
+                value = "Livestock (field)"
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
                 built = any(igloo.id in game.igloos(p) for p in game.players)
@@ -207,17 +211,17 @@ class StoneAgeUI(GameUI):
             painter.text(cx, py + size, f"slot {cost}: {cost} res.", size=size * 0.85, fill="#5a4a35")
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
-                painter.text(cx, py + h * 0.65, value[2][0], size=size * 0.85)
-                painter.text(cx, py + h * 0.85, value[2][1], size=size * 0.85, fill="#5a4a35")
+                painter.text(cx, py + h * 0.65, value[2][0], size=_fit(value[2][0], w, size * 0.85))
+                painter.text(cx, py + h * 0.85, value[2][1], size=_fit(value[2][1], w, size * 0.85), fill="#5a4a35")
         elif value[0] == "building":
-            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]})", size=size * 0.8)
+            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]} left)", size=size * 0.8)
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
                 for i, part in enumerate(value[2].split(" -> ")):
-                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=size * 0.7)
+                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=_fit(part, w, size * 0.7))
         elif value[0] == "igloo":
             painter.text(cx, py + size, f"Igloo {name[6:]}", size=size * 0.8, bold=True)
-            painter.text(cx, py + h * 0.5, value[1], size=size * 0.6)
+            painter.text(cx, py + h * 0.5, value[1], size=_fit(value[1], w, size * 0.6))
             painter.text(cx, py + h * 0.75, f"{value[2]} pts", size=size * 0.8)
             if value[3]:
                 painter.rect(px, py, w, h, fill="#777", alpha=0.5)
@@ -457,6 +461,16 @@ class StoneAgeUI(GameUI):
         return ("<p><b>Placement:</b> click a place, pick how many people. <b>Resolution:</b> click your places "
                 "in any order. Tools, payments, dice for everyone, animal rewards and feeding are buttons. "
                 "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
+
+
+def _fit(text: str, width: float, size: float) -> float:
+    """A font size at most ``size`` at which ``text`` fits in ``width`` pixels (painters have no text
+    metrics, so this takes an average glyph of 0.55 em); never below 6 px, to stay legible.
+
+    >>> _fit("short", 100, 10), round(_fit("1 clay, 1 stone, 1 gold", 120, 10), 2)
+    (10, 9.01)
+    """
+    return max(6.0, min(size, (width - 6) / (0.55 * max(1, len(text)))))
 
 
 def _items(cost: Sequence[int]) -> tuple[str, ...]:
