@@ -58,7 +58,9 @@ from .odds import p_at_least, yield_distribution
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, dice_yield
 
 BOARD_WIDTH = 16.0
-PLAYER_TOP = 6.8
+# the card display and the stacks sit a little below the places, leaving room for their titles
+CARDS_TOP, CARDS_BOTTOM = 4.55, 6.95
+PLAYER_TOP = 7.15
 PLAYER_HEIGHT = 2.3
 PLACE_COLOURS = {"hunt": "#c9a46b", "forest": "#6f9a52", "clay_pit": "#c47d4a", "quarry": "#9a9a9a",
                  "river": "#e0c04a", "tool_maker": "#b8b0a0", "hut": "#d9b9a0", "field": "#b5c77a",
@@ -87,10 +89,10 @@ def place_rect(game: StoneAge, place: str) -> Rect | None:
     if kind == "card":
         # slot 1 is the rightmost of the four
         x = 2.4 * (4 - i)
-        return (x, 4.2, x + 2.2, 6.6)
+        return (x, CARDS_TOP, x + 2.2, CARDS_BOTTOM)
     if kind == "building":
         x = 9.8 + (i - 1) * 1.55
-        return (x, 4.2, x + 1.45, 6.6)
+        return (x, CARDS_TOP, x + 1.45, CARDS_BOTTOM)
     return None
 
 
@@ -130,8 +132,8 @@ class StoneAgeUI(GameUI):
     def regions(self, game: StoneAge) -> list[Region]:
         stacks_end = place_rect(game, f"building:{game.n}")[2]  # type: ignore[index]
         regions = [Region("places", "Places", (0.0, 0.0, BOARD_WIDTH, 4.0)),
-                   Region("display", "Civilization cards", (0.0, 4.2, place_rect(game, "card:1")[2], 6.6)),  # type: ignore[index]
-                   Region("stacks", "Buildings", (9.8, 4.2, stacks_end, 6.6))]
+                   Region("display", "Civilization cards", (0.0, CARDS_TOP, place_rect(game, "card:1")[2], CARDS_BOTTOM)),  # type: ignore[index]
+                   Region("stacks", "Buildings", (9.8, CARDS_TOP, stacks_end, CARDS_BOTTOM))]
         # a player's board writes its own name in its first line: a title above it would only
         # cover the frame of the board before it
         regions += [Region(("player", p), "", player_rect(game, p)) for p in game.players]
@@ -218,6 +220,8 @@ class StoneAgeUI(GameUI):
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
                 for i, part in enumerate(value[2].split(" -> ")):
+                    if _fit(part, w, size * 0.7) < size * 0.6:   # too small to read: shorten the words
+                        part = part.replace("resources", "res.")
                     painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=_fit(part, w, size * 0.7))
         elif value[0] == "igloo":
             painter.text(cx, py + size, f"Igloo {name[6:]}", size=size * 0.8, bold=True)
@@ -401,7 +405,7 @@ class StoneAgeUI(GameUI):
                 best = max(k for k, p in dist.items() if p)
                 k = max(1, round(sum(k * p for k, p in dist.items())))
                 plain = p_at_least(place, n, k, malus=game.malus)
-                line = f"{n} people: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
+                line = f"{n} {'person' if n == 1 else 'people'}: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
                 if tools:
                     line += f", with tools {tools}: {float(p_at_least(place, n, k, tools=tools, malus=game.malus)):.0%}"
                 lines.append(line)
