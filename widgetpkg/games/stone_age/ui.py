@@ -220,7 +220,7 @@ class StoneAgeUI(GameUI):
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
                 for i, part in enumerate(value[2].split(" -> ")):
-                    if _fit(part, w, size * 0.7) < size * 0.6:   # too small to read: shorten the words
+                    if _fit(part, w, size * 0.7) < size * 0.7:   # it would shrink: shorten the words first
                         part = part.replace("resources", "res.")
                     painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=_fit(part, w, size * 0.7))
         elif value[0] == "igloo":
