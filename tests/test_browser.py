@@ -441,3 +441,57 @@ def test_click_to_repaint_latency_and_screenshots(lab: str, page: Any) -> None:
     _shot_1280(page, "end")
     text = page.locator(".wp-panel").first.inner_text()
     assert "Total" in text and ("wins" in text or "share the win" in text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stone Age: the rules notebook's play cell, one placement by clicking
+# ---------------------------------------------------------------------------------------------
+
+def test_stone_age_notebook_placement_by_clicking(lab: str, page: Any, tmp_path: Path) -> None:
+    """Run notebooks/stone-age.ipynb, click the forest on the board of its last cell, take
+    "2 people" from the menu the panel shows, and see the placement made and the agent answer."""
+    import widgetpkg as wp
+
+    name = "stone-age.ipynb"
+    try:
+        # the notebook's game, replicated here to know where the forest is drawn
+        replica = wp.play("stone-age", players=["You", wp.agents.Greedy(seed=1)], seed=5)
+        board = replica.board
+        page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset", timeout=90_000)
+        page.wait_for_selector(".jp-Notebook", timeout=90_000)
+        _wait_kernel(lab, page, name=name)
+        _dismiss_toasts(page)
+        _menu(page, "Run", "Run All Cells")
+        _wait_for_board(page, timeout=120)
+        _wait_idle(page)
+        _wait_status(page, "Round 1, You: placement")
+        page.locator(".wp-app").first.scroll_into_view_if_needed()
+        _match_shown_size(page, board)
+        assert _painted_colours(page) > 8
+        assert _history(page) == 0
+
+        forest = next(t for t in board.targets if t.key == "forest")
+        assert forest.mode == "menu" and forest.labels()[1] == "2 people"
+        _, x0, y0, x1, y1 = forest.shape
+        x, y = _canvas_point(page, *board.view.to_pixel((x0 + x1) / 2, (y0 + y1) / 2))
+        page.mouse.click(x, y)
+        page.get_by_role("button", name="2. 2 people").click()     # the menu of the clicked place
+        deadline = time.monotonic() + 60
+        while _history(page) < 2 or "Round 1, You: placement" not in _status(page):
+            assert time.monotonic() < deadline, f"the agent did not answer: {_status(page)!r}"
+            time.sleep(0.2)
+        log = page.locator(".wp-panel").first.inner_text()
+        assert "Greedy" in log
+        # the forest is no longer offered to You (nobody places twice on a place in a round)
+        page.mouse.click(x, y)
+        page.wait_for_function("() => /already placed at forest|forest/.test("
+                               "document.querySelector('.wp-msg').innerText)", timeout=10_000)
+        assert _history(page) >= 2
+        if os.environ.get("WIDGETPKG_SCREENSHOTS"):
+            page.screenshot(path=str(Path(os.environ["WIDGETPKG_SCREENSHOTS"]) / "stone-age-placed.png"))
+    except BaseException:
+        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / "stone-age-failure.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot of the failure: {shot}")
+        raise

@@ -52,7 +52,7 @@ def test_hovering_a_place_shows_the_odds_with_and_without_tools():
     forest = next(t for t in ui.targets(g) if t.key == "forest")
     x0, y0, x1, y1 = forest.shape[1:]
     lines = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2).lines
-    assert lines[0].startswith("1 people") and "with tools 3" in lines[0] and len(lines) == 5
+    assert lines[0].startswith("1 person:") and "with tools 3" in lines[0] and len(lines) == 5
 
 
 def test_tool_buttons_show_the_live_yield():

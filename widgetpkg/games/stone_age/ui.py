@@ -58,7 +58,9 @@ from .odds import p_at_least, yield_distribution
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, dice_yield
 
 BOARD_WIDTH = 16.0
-PLAYER_TOP = 6.8
+# the card display and the stacks sit a little below the places, leaving room for their titles
+CARDS_TOP, CARDS_BOTTOM = 4.55, 6.95
+PLAYER_TOP = 7.15
 PLAYER_HEIGHT = 2.3
 PLACE_COLOURS = {"hunt": "#c9a46b", "forest": "#6f9a52", "clay_pit": "#c47d4a", "quarry": "#9a9a9a",
                  "river": "#e0c04a", "tool_maker": "#b8b0a0", "hut": "#d9b9a0", "field": "#b5c77a",
@@ -87,10 +89,10 @@ def place_rect(game: StoneAge, place: str) -> Rect | None:
     if kind == "card":
         # slot 1 is the rightmost of the four
         x = 2.4 * (4 - i)
-        return (x, 4.2, x + 2.2, 6.6)
+        return (x, CARDS_TOP, x + 2.2, CARDS_BOTTOM)
     if kind == "building":
         x = 9.8 + (i - 1) * 1.55
-        return (x, 4.2, x + 1.45, 6.6)
+        return (x, CARDS_TOP, x + 1.45, CARDS_BOTTOM)
     return None
 
 
@@ -128,10 +130,13 @@ class StoneAgeUI(GameUI):
         return (0.0, 0.0, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
 
     def regions(self, game: StoneAge) -> list[Region]:
+        stacks_end = place_rect(game, f"building:{game.n}")[2]  # type: ignore[index]
         regions = [Region("places", "Places", (0.0, 0.0, BOARD_WIDTH, 4.0)),
-                   Region("display", "Civilization cards", (0.0, 4.2, 9.6, 6.6)),
-                   Region("stacks", "Buildings", (9.8, 4.2, BOARD_WIDTH, 6.6))]
-        regions += [Region(("player", p), p, player_rect(game, p)) for p in game.players]
+                   Region("display", "Civilization cards", (0.0, CARDS_TOP, place_rect(game, "card:1")[2], CARDS_BOTTOM)),  # type: ignore[index]
+                   Region("stacks", "Buildings", (9.8, CARDS_TOP, stacks_end, CARDS_BOTTOM))]
+        # a player's board writes its own name in its first line: a title above it would only
+        # cover the frame of the board before it
+        regions += [Region(("player", p), "", player_rect(game, p)) for p in game.players]
         return regions
 
     def ref_point(self, game: StoneAge, ref: Any) -> tuple[float, float] | None:
@@ -165,7 +170,8 @@ class StoneAgeUI(GameUI):
         for place in self._places(game):
             value: Any = PLACE_LABELS.get(place, place)
             if place == "field" and game.season == "winter":
-                value = "Livestock"  # "Im Winter wird anstelle des Ackers Viehzucht betrieben"
+                # "Im Winter wird anstelle des Ackers Viehzucht betrieben"; the place keeps its API name
+                value = "Livestock (field)"
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
                 built = any(igloo.id in game.igloos(p) for p in game.players)
@@ -207,17 +213,19 @@ class StoneAgeUI(GameUI):
             painter.text(cx, py + size, f"slot {cost}: {cost} res.", size=size * 0.85, fill="#5a4a35")
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
-                painter.text(cx, py + h * 0.65, value[2][0], size=size * 0.85)
-                painter.text(cx, py + h * 0.85, value[2][1], size=size * 0.85, fill="#5a4a35")
+                painter.text(cx, py + h * 0.65, value[2][0], size=_fit(value[2][0], w, size * 0.85))
+                painter.text(cx, py + h * 0.85, value[2][1], size=_fit(value[2][1], w, size * 0.85), fill="#5a4a35")
         elif value[0] == "building":
-            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]})", size=size * 0.8)
+            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]} left)", size=size * 0.8)
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
                 for i, part in enumerate(value[2].split(" -> ")):
-                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=size * 0.7)
+                    if _fit(part, w, size * 0.7) < size * 0.7:   # it would shrink: shorten the words first
+                        part = part.replace("resources", "res.")
+                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=_fit(part, w, size * 0.7))
         elif value[0] == "igloo":
             painter.text(cx, py + size, f"Igloo {name[6:]}", size=size * 0.8, bold=True)
-            painter.text(cx, py + h * 0.5, value[1], size=size * 0.6)
+            painter.text(cx, py + h * 0.5, value[1], size=_fit(value[1], w, size * 0.6))
             painter.text(cx, py + h * 0.75, f"{value[2]} pts", size=size * 0.8)
             if value[3]:
                 painter.rect(px, py, w, h, fill="#777", alpha=0.5)
@@ -397,7 +405,7 @@ class StoneAgeUI(GameUI):
                 best = max(k for k, p in dist.items() if p)
                 k = max(1, round(sum(k * p for k, p in dist.items())))
                 plain = p_at_least(place, n, k, malus=game.malus)
-                line = f"{n} people: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
+                line = f"{n} {'person' if n == 1 else 'people'}: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
                 if tools:
                     line += f", with tools {tools}: {float(p_at_least(place, n, k, tools=tools, malus=game.malus)):.0%}"
                 lines.append(line)
@@ -457,6 +465,16 @@ class StoneAgeUI(GameUI):
         return ("<p><b>Placement:</b> click a place, pick how many people. <b>Resolution:</b> click your places "
                 "in any order. Tools, payments, dice for everyone, animal rewards and feeding are buttons. "
                 "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
+
+
+def _fit(text: str, width: float, size: float) -> float:
+    """A font size at most ``size`` at which ``text`` fits in ``width`` pixels (painters have no text
+    metrics, so this takes an average glyph of 0.55 em); never below 6 px, to stay legible.
+
+    >>> _fit("short", 100, 10), round(_fit("1 clay, 1 stone, 1 gold", 120, 10), 2)
+    (10, 9.01)
+    """
+    return max(6.0, min(size, (width - 6) / (0.55 * max(1, len(text)))))
 
 
 def _items(cost: Sequence[int]) -> tuple[str, ...]:
