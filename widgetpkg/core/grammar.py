@@ -82,4 +82,22 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["agree", "count", "is_you", "names", "possessive", "sentence", "subject"]
+_IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go", "was": "were"}
+
+
+def does(player: str, verb: str) -> str:
+    """A player doing something, at the start of a sentence: ``verb`` is the third-person form.
+
+    >>> does("Red", "places"), does("You", "places"), does("You", "has"), does("You", "passes")
+    ('Red places', 'You place', 'You have', 'You pass')
+    """
+    if not is_you(player):
+        return f"{player} {verb}"
+    if verb in _IRREGULAR:
+        return f"{player} {_IRREGULAR[verb]}"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return f"{player} {verb[:-2]}"
+    return f"{player} {verb[:-1] if verb.endswith('s') else verb}"
+
+
+__all__ = ["agree", "count", "does", "is_you", "names", "possessive", "sentence", "subject"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event, Note, Term
+from ...core.grammar import does
 from .actions import (
     ConvertSteaks,
     PlaceBear,
@@ -88,7 +89,7 @@ def _start_bonus(g: Sapiens, p: str, scene: str, events: list[Event]) -> bool:
         if g._steak_supply > 0:
             g._set("_steak_supply", g._steak_supply - 1)
             g._put("_steaks", p, g._steaks[p] + 1)
-            events.append(Note(f"{p} takes a mammoth steak ({g._steaks[p]} held)"))
+            events.append(Note(f"{does(p, 'takes')} a mammoth steak ({g._steaks[p]} held)"))
         else:
             events.append(Note("no mammoth steak is left in the supply"))
         if g._via_token:
@@ -114,18 +115,18 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
         token = g._tokens[(p, s)]
         g._delete("_tokens", (p, s))
         g._put("_hand", p, g._hand[p] + (token,))
-        events.append(Note(f"{p} takes the {token} mountain token from {v.name(s)} (Ritual)"))
+        events.append(Note(f"{does(p, 'takes')} the {token} mountain token from {v.name(s)} (Ritual)"))
     elif isinstance(action, RetakeMountainToken):
         used = list(g._used[p])
         used.remove(action.scene)
         g._put("_used", p, tuple(used))
         g._put("_hand", p, g._hand[p] + (action.scene,))
-        events.append(Note(f"{p} takes back the used {action.scene} token (Ritual)"))
+        events.append(Note(f"{does(p, 'takes')} back the used {action.scene} token (Ritual)"))
     elif isinstance(action, SwapTile):
         owner = next(o for o in ("common", *g.players) if o != p and action.other in g._pools[o])
         g._put("_pools", p, tuple(action.other if t == action.mine else t for t in g._pools[p]))
         g._put("_pools", owner, tuple(action.mine if t == action.other else t for t in g._pools[owner]))
-        events.append(Note(f"{p} swaps tile {action.mine} for tile {action.other} of the {owner} pool (Water)"))
+        events.append(Note(f"{does(p, 'swaps')} tile {action.mine} for tile {action.other} of the {owner} pool (Water)"))
     elif isinstance(action, ConvertSteaks):
         if action.count:
             food = g.components.steak_food(action.count)
@@ -133,18 +134,18 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
             g._set("_steak_supply", g._steak_supply + action.count)
             events.append(g._gain_food(FoodScored(p, "steaks", (Term(1, f"{action.count} steaks converted", food),))))
         else:
-            events.append(Note(f"{p} keeps {g._steaks[p]} steaks"))
+            events.append(Note(f"{does(p, 'keeps')} {g._steaks[p]} steaks"))
     elif isinstance(action, PlaceFightToken):
         g._put("_fight_hand", p, g._fight_hand[p] - 1)
         g._put("_fight", action.tile, g._fight.get(action.tile, ()) + (p,))
-        events.append(Note(f"{p} puts a fight token on tile {action.tile}"))
+        events.append(Note(f"{does(p, 'puts')} a fight token on tile {action.tile}"))
     elif isinstance(action, PlaceBear):
         v = g.valley(action.player)
         s = v.index[(action.x, action.y)]
         tiles = g._bear_tiles(action.player, s)
         g._set("_bear_supply", g._bear_supply - 1)
         g._put("_bears", (action.player, s), p)
-        events.append(Note(f"{p} puts a bear on {action.player}'s {v.name(s)}"))
+        events.append(Note(f"{does(p, 'puts')} a bear on {action.player}'s {v.name(s)}"))
         events.append(g._gain_shelter(ShelterScored(
             p, "bears", (Term(len(tiles), f"tiles touching the bear in {action.player}'s valley", 1),), "",
             tuple(g._ref(action.player, n) for n in v.neighbours[s] if (action.player, n) in g._board) + (g._ref(action.player, s),))))
@@ -153,7 +154,7 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
         s = v.index[(action.x, action.y)]
         g._delete("_bears", (p, s))
         g._set("_bear_supply", g._bear_supply + 1)
-        events.append(Note(f"{p} sends the bear on {v.name(s)} back to the supply (Fire)"))
+        events.append(Note(f"{does(p, 'sends')} the bear on {v.name(s)} back to the supply (Fire)"))
 
 
 def _use_token(g: Sapiens, p: str, scene: str, events: list[Event]) -> None:
@@ -162,7 +163,7 @@ def _use_token(g: Sapiens, p: str, scene: str, events: list[Event]) -> None:
     g._put("_hand", p, tuple(hand))
     g._put("_used", p, g._used[p] + (scene,))
     g._set("_token_used", True)
-    events.append(Note(f"{p} uses the {scene} mountain token"))
+    events.append(Note(f"{does(p, 'uses')} the {scene} mountain token"))
     origin = g._phase
     if scene == "picking":  # M2: Pickings on Plains for the rest of the turn
         g._set("_picking_plain", True)
@@ -190,7 +191,7 @@ def _recall(g: Sapiens, p: str, tile: int, events: list[Event]) -> None:
     else:
         g._delete("_fight", tile)
     g._put("_fight_hand", p, g._fight_hand[p] + 1)
-    events.append(Note(f"{p} takes back a fight token from tile {tile}"))
+    events.append(Note(f"{does(p, 'takes')} back a fight token from tile {tile}"))
 
 
 # -- fight tokens (F3) --------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ...core import Action, InvalidOptionError
+from ...core.grammar import does
 from .actions import (
     Abandon,
     ConvertSteaks,
@@ -224,7 +225,7 @@ def fairness_checks(components: str | PurePath | Mapping[str, Any] = "reconstruc
             player_games += players
             texts = [str(e) for e in g.events()]
             for p in g.players:
-                first = next(t for t in texts if t.startswith(f"{p} lays tile"))
+                first = next(t for t in texts if t.startswith(does(p, "lays") + " tile"))
                 if first.endswith("(new tribe)"):  # AMB-23: no starting cave matched
                     no_start += 1
             for p in g.players:

@@ -33,6 +33,7 @@ from ...core import (
     Term,
     register,
 )
+from ...core.grammar import does
 from . import bonuses, setup
 from .actions import (
     ACTION_TYPES,
@@ -865,7 +866,7 @@ class Sapiens(Game):
         if isinstance(action, RemoveBear):
             return f"there is no bear on your valley at ({action.x}, {action.y}) (RB 119)"
         if isinstance(action, ResolveFightToken):
-            return f"{action.owner} has no fight token to resolve on this tile"
+            return f"{does(action.owner, 'has')} no fight token to resolve on this tile"
         return "not allowed now"
 
     # -- playing ------------------------------------------------------------------------------------------
@@ -896,7 +897,7 @@ class Sapiens(Game):
             if not self._start_bonus(p, action.scene, events):
                 self._continue(p, events)
         elif isinstance(action, SkipBonus):
-            events.append(Note(f"{p} skips the {self._phase} bonus"))
+            events.append(Note(f"{does(p, 'skips')} the {self._phase} bonus"))
             self._continue(p, events)
         else:
             self._bonus_choice(p, action, events)
@@ -923,7 +924,7 @@ class Sapiens(Game):
             self._put("_tribe", p, old + 1)
             self._abandon_frontier(p)
             if old:
-                events.append(Note(f"{p} abandons tribe {old}: its tiles are turned face down (RB 79)"))
+                events.append(Note(f"{does(p, 'abandons')} tribe {old}: its tiles are turned face down (RB 79)"))
         elif kind == "start":
             self._put("_tribe", p, 1)
         tribe = self._tribe[p]
@@ -933,7 +934,7 @@ class Sapiens(Game):
         self._put("_board", (p, a), (tile, scenes[0], tribe))
         self._put("_board", (p, b), (tile, scenes[1], tribe))
         self._update_need(p, ((a, scenes[0]), (b, scenes[1])))
-        events.append(Note(f"{p} lays tile {tile}: {scenes[0]} on {v.name(a)}, {scenes[1]} on {v.name(b)}"
+        events.append(Note(f"{does(p, 'lays')} tile {tile}: {scenes[0]} on {v.name(a)}, {scenes[1]} on {v.name(b)}"
                            + {"extra": " (Feast extra tile)", "abandon": " (new tribe)", "start": " (starting cave)"}.get(kind, "")))
         connected = []
         if kind == "main":
@@ -956,7 +957,7 @@ class Sapiens(Game):
                     events.append(Note(f"{p}'s {token} token on cave {v.coord[s]} is removed from the game (RB 77)"))
                 else:
                     self._put("_hand", p, self._hand[p] + (token,))
-                    events.append(Note(f"{p} claims the {token} mountain token of cave {v.coord[s]}"))
+                    events.append(Note(f"{does(p, 'claims')} the {token} mountain token of cave {v.coord[s]}"))
             value, why = (high, "with its mountain token") if token is not None and kind != "abandon" else (low, "without a token")
             events.append(self._gain_shelter(ShelterScored(
                 p, "caves", (Term(1, f"cave {v.coord[s]} {why}", value),),
@@ -1005,12 +1006,12 @@ class Sapiens(Game):
         common = [t for t in self._pools["common"] if t not in action.take]
         if action.take:
             self._put("_pools", p, self._pools[p] + action.take)
-            events.append(Note(f"{p} takes tile{'s' * (len(action.take) != 1)} {', '.join(map(str, action.take))} from the common pool"))
+            events.append(Note(f"{does(p, 'takes')} tile{'s' * (len(action.take) != 1)} {', '.join(map(str, action.take))} from the common pool"))
         reveal = len(action.take)
         if action.discard >= 0:
             common.remove(action.discard)
             self._append("_discards", action.discard)
-            events.append(Note(f"{p} removes tile {action.discard} from the game (2 players)"))
+            events.append(Note(f"{does(p, 'removes')} tile {action.discard} from the game (2 players)"))
             self._return_fight_tokens(action.discard, events)
             reveal += 1
         for _ in range(min(reveal, len(self._stack))):
