@@ -7,8 +7,26 @@ True
 """
 
 from .canvas import CanvasPainter, replay
-from .painter import (Circle, ClipRect, Ellipse, Op, Painter, Path, PathCommand, Point, Polygon,
-                      Polyline, Recorder, Rect, Restore, Rotate, Save, Scale, Text, Translate)
+from .painter import (
+                      Circle,
+                      ClipRect,
+                      Ellipse,
+                      Op,
+                      Painter,
+                      Path,
+                      PathCommand,
+                      Point,
+                      Polygon,
+                      Polyline,
+                      Recorder,
+                      Rect,
+                      Restore,
+                      Rotate,
+                      Save,
+                      Scale,
+                      Text,
+                      Translate,
+)
 from .svg import svg_body, to_svg
 
 __all__ = [

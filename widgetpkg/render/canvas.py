@@ -7,11 +7,27 @@ context methods that ipycanvas exposes works, which keeps tests free of a browse
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from contextlib import nullcontext
-from typing import Any, Iterable
+from typing import Any
 
-from .painter import (Circle, ClipRect, Ellipse, Op, Painter, Path, Polygon, Polyline, Rect, Restore,
-                      Rotate, Save, Scale, Text, Translate)
+from .painter import (
+    Circle,
+    ClipRect,
+    Ellipse,
+    Op,
+    Painter,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Restore,
+    Rotate,
+    Save,
+    Scale,
+    Text,
+    Translate,
+)
 
 _BASELINE = {"middle": "middle", "alphabetic": "alphabetic", "top": "top", "bottom": "bottom"}
 

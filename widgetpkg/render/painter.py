@@ -17,14 +17,14 @@ Coordinates are pixels, y down. Colours are CSS colour strings; ``None`` means "
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
 
 # Path commands, as in SVG: ("M", x, y), ("L", x, y), ("Q", cx, cy, x, y),
 # ("C", c1x, c1y, c2x, c2y, x, y) and ("Z",) to close the current subpath.
-PathCommand = tuple[Union[str, float], ...]
+PathCommand = tuple[str | float, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +169,8 @@ class ClipRect:
     h: float
 
 
-Op = Union[Rect, Circle, Ellipse, Polygon, Polyline, Path, Text, Save, Restore, Translate, Rotate,
-           Scale, ClipRect]
+Op = (Rect | Circle | Ellipse | Polygon | Polyline | Path | Text | Save | Restore | Translate | Rotate
+      | Scale | ClipRect)
 
 
 class Painter:

@@ -13,12 +13,25 @@ True
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable
+from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from .painter import (Circle, ClipRect, Ellipse, Op, Path, Polygon, Polyline, Rect, Restore, Rotate,
-                      Save, Scale, Text, Translate)
-
+from .painter import (
+    Circle,
+    ClipRect,
+    Ellipse,
+    Op,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Restore,
+    Rotate,
+    Save,
+    Scale,
+    Text,
+    Translate,
+)
 
 _BASELINE = {"middle": "central", "alphabetic": "alphabetic", "top": "hanging", "bottom": "text-after-edge"}
 

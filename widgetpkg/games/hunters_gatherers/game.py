@@ -17,21 +17,31 @@ final scoring (``over``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, register
 from ...core.errors import shorten
 from . import heuristic, inspect, scoring, words
-from .inspect import AreaView
-from .notation import (Position, PositionError, PreparedPosition, check_fits_game, commit_position, format_position,
-                       parse_position, position_of, prepare_position)
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
 from .board import describe_need, fits_somewhere, legal_placements, update_frontier
+from .inspect import AreaView
+from .notation import (
+    Position,
+    PositionError,
+    PreparedPosition,
+    check_fits_game,
+    commit_position,
+    format_position,
+    parse_position,
+    position_of,
+    prepare_position,
+)
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
 from .tiles import BUILTIN_TILESETS, ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
@@ -311,7 +321,7 @@ class HuntersGatherers(Game):
             kind = f.type
             if meeples and kind != "lake" and not area[find(parent, node)].figures:
                 found.append(PlaceMeeple(x, y, f.id))
-            if huts and (kind == "river" or kind == "lake") and not system[find(sys_parent, node)].figures:
+            if huts and kind in ("river", "lake") and not system[find(sys_parent, node)].figures:  # type: ignore[union-attr]
                 found.append(PlaceHut(x, y, f.id))
         found.append(PASS)
         return found
@@ -464,7 +474,8 @@ class HuntersGatherers(Game):
             if any(counts):
                 root = find(self._parent, node)
                 area = self._area[root]
-                self._put("_area", root, area.changed(animals=tuple(a - c for a, c in zip(area.animals, counts))))
+                left = tuple(a - c for a, c in zip(area.animals, counts))
+                self._put("_area", root, area.changed(animals=left))  # type: ignore[arg-type]
 
     def _add_figure(self, node: int, player: str, role: str) -> None:
         self._put("_figures", node, (player, role))
@@ -500,7 +511,7 @@ class HuntersGatherers(Game):
                 if self._area[root].open_ends == 0:
                     completed[root] = self._area[root]
         earned_extra: str | None = None  # the token that earned an extra turn
-        for root, area in sorted(completed.items()):
+        for _root, area in sorted(completed.items()):
             scorer = scoring.forest if area.kind == "forest" else scoring.river
             events.extend(self._score(e) for e in scorer(self, area))
             for node in area.figures:
@@ -543,7 +554,7 @@ class HuntersGatherers(Game):
 
     def _finish(self, events: list[Event]) -> None:
         """The last turn is over: fishers and gatherers go home, huts and hunters score."""
-        for node, (player, role) in list(self._figures.items()):
+        for node, (_player, role) in list(self._figures.items()):
             if role in ("gatherer", "fisher"):
                 events.append(self._return_figure(node, "the game is over: {figure} on {where} "
                                                         "goes home without points"))

@@ -77,7 +77,7 @@ def _feature_ref(game: HuntersGatherers, node: int) -> FeatureRef:
 
 
 def _placed_nodes(game: HuntersGatherers) -> list[int]:
-    nodes = []
+    nodes: list[int] = []
     for cell in sorted(game._board, key=lambda c: (c[1], c[0])):
         tile = game._board[cell].tile
         nodes.extend(range(tile.node_base, tile.node_base + len(tile.features)))

@@ -122,6 +122,7 @@ def river(game: HuntersGatherers, area: Area) -> list[Scored]:
 
 def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
     system = game._system[find(game._sys_parent, lake_node)]
+    assert system is not None, "a lake always belongs to a river system"
     cells = _cells(game, {game.tileset.node_tiles[lake].id for lake in system.lakes})
     lakes = len(system.lakes)
     detail = f"the logboat's lake is part of {words.node_name(game, lake_node, system=True, distinct=True)}"

@@ -482,9 +482,9 @@ def area_inspection(game: HuntersGatherers, x: int, y: int, fid: str) -> Inspect
     if kind == "lake":      # a lake counts for its river system (huts, logboat, raft)
         system = game.area_at(x, y, fid, system=True)
         lake = game.area_at(x, y, fid)
-        lines = (words.worth_sentence(lake), "Its river system: " + _lower(words.worth_sentence(system)))
+        lake_lines = (words.worth_sentence(lake), "Its river system: " + _lower(words.worth_sentence(system)))
         title = f"Lake · in a river system of {words.count(len(system.cells), 'tile')}"
-        return Inspection(("system", system.key), title, lines, system.features, system.cells)
+        return Inspection(("system", system.key), title, lake_lines, system.features, system.cells)
     view = game.area_at(x, y, fid)
     title = " · ".join([words.sentence(words.kind_word(view.kind)), *view.state.split(", ")])
     lines = [words.worth_sentence(view)]
