@@ -48,6 +48,9 @@ class Option:
     choices: tuple[Any, ...] | None = None
     kind: type | tuple[type, ...] | None = None
     help: str = ""
+    #: for a mapping of on/off switches (``variants={"igloos": True}``): the switches' names, so a
+    #: form can offer a checkbox each and unknown names are refused
+    switches: tuple[str, ...] = ()
 
     def check(self, value: Any, title: str) -> Any:
         if self.choices is not None:
@@ -60,6 +63,11 @@ class Option:
                 wanted = " or ".join(k.__name__ for k in kinds)
                 raise InvalidOptionError(
                     f"{title}: {self.name} must be a {wanted}, got {type(value).__name__} {_short(value)}")
+        if self.switches and isinstance(value, dict):
+            for key, on in value.items():
+                if key not in self.switches or not isinstance(on, bool):
+                    raise InvalidOptionError(f"{title}: {self.name} takes true/false switches "
+                                             f"{', '.join(self.switches)}; got {_short(key)}: {_short(on)}")
         return value
 
 

@@ -378,7 +378,8 @@ class GameUI:
         return entries
 
     def option_choices(self, game: Game) -> dict[str, tuple[Any, ...]]:
-        """Game options a new game may change in the setup form, with their choices."""
+        """Values to offer in the setup form for options declared without ``choices`` (a file
+        option's bundled names); options with choices or switches are offered from the game's facts."""
         return {}
 
     # -- static picture ---------------------------------------------------------------------------

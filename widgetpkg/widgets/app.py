@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..core import Game, InvalidOptionError, new_game
+from ..core import Game, InvalidOptionError, game_info, new_game
 from ..ui.contract import SEAT_COLOURS, esc
 from ..ui.palette import named_colour
 from .board import BoardCanvas
@@ -254,6 +254,8 @@ def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | Non
         from .. import agents as agent_module
         stand_in = getattr(agent_module, "Greedy", None) or agent_module.Random
         players = ["You", stand_in()]
+    elif isinstance(players, int) and not isinstance(players, bool):
+        players = list(game_info(game).player_names(players))  # a count: that many humans, default names
     names, agents = seat_players(players)
     return App(new_game(game, players=names, **options), agents=agents, colours=colours, pace=pace,
                width=width, height=height)

@@ -8,6 +8,7 @@ widget sends at most one message per change.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 5
 
 _CSS = """
 <style>
@@ -217,10 +217,8 @@ class Panel:
         """Stop following the model (the app is closed)."""
         self._closed = True
         for owner, handler, names in self._observers:
-            try:
+            with contextlib.suppress(ValueError):
                 owner.unobserve(handler, names)
-            except ValueError:
-                pass
 
     # -- following the model ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -472,7 +470,8 @@ class Panel:
         game = self.model.game
         kinds = agent_choices()
         self.seat_rows: list[tuple[W.Text, W.ColorPicker, W.Dropdown, W.HBox]] = []
-        for i in range(MAX_SEATS):
+        info = game.info
+        for i in range(info.max_players):
             player = game.players[i] if i < len(game.players) else f"Player {i + 1}"
             name = W.Text(value=player, layout=W.Layout(width="100px"), placeholder="name")
             colour = W.ColorPicker(value=self.board.style.colour(player, game.players) if i < len(game.players)
@@ -484,14 +483,11 @@ class Panel:
             colour.observe(lambda change, i=i: self._guarded(self._on_colour, i, change["new"]), "value")
             kind.observe(lambda change, i=i: self._guarded(self._on_kind, i, change["new"]), "value")
             self.seat_rows.append((name, colour, kind, row))
-        self.seats = W.BoundedIntText(value=len(game.players), min=2, max=MAX_SEATS, description="Players",
+        self.seats = W.BoundedIntText(value=len(game.players), min=info.min_players, max=info.max_players,
+                                      description="Players",
                                       layout=W.Layout(width="160px"))
         self.seats.observe(lambda _: self._show_seats(), "value")
-        self.options: dict[str, W.Dropdown] = {}
-        for name, values in self.ui.option_choices(game).items():
-            current = game.options.get(name, values[0])
-            self.options[name] = W.Dropdown(options=list(values), value=current if current in values else values[0],
-                                            description=name.capitalize(), layout=W.Layout(width="200px"))
+        self.options = self._option_widgets(game)
         self.seed = W.Text(value=str(game.seed), description="Seed", placeholder="random",
                            layout=W.Layout(width="200px"))
         start = _button("Start a new game", "start a new game with these players and options", "refresh")
@@ -503,6 +499,36 @@ class Panel:
         accordion = W.Accordion(children=[form], selected_index=None)
         accordion.set_title(0, "Players and new game")
         return accordion
+
+    def _option_widgets(self, game: Any) -> dict[str, W.Widget]:
+        """The game's declared options a form can set: a dropdown for choices (or the adapter's
+        suggested values), a checkbox per switch of a mapping of switches."""
+        widgets: dict[str, W.Widget] = {}
+        suggested = self.ui.option_choices(game)
+        style = {"description_width": "initial"}
+        for option in game.info.options:
+            current = game.options.get(option.name, option.default)
+            values = option.choices or suggested.get(option.name)
+            if values:
+                widgets[option.name] = W.Dropdown(
+                    options=list(values), value=current if current in values else values[0],
+                    description=option.label, tooltip=option.help, style=style,
+                    layout=W.Layout(width="260px"))
+            elif option.switches:
+                on = current if isinstance(current, dict) else {}
+                boxes = [W.Checkbox(value=bool(on.get(s)), description=s.replace("_", " ").capitalize(),
+                                    indent=False, layout=W.Layout(width="auto")) for s in option.switches]
+                widgets[option.name] = W.VBox([W.HTML(f"<div class='wp-small'>{esc(option.label)}</div>"),
+                                               W.HBox(boxes)])
+        return widgets
+
+    @staticmethod
+    def _option_value(widget: W.Widget) -> Any:
+        if isinstance(widget, W.Dropdown):
+            return widget.value
+        boxes = widget.children[1].children  # a switches group: label, then the checkboxes
+        switches = {cb.description.lower().replace(" ", "_"): cb.value for cb in boxes}
+        return switches if any(switches.values()) else None
 
     @staticmethod
     def _default_kind(kinds: dict[str, Any]) -> str:
@@ -548,6 +574,7 @@ class Panel:
         colours = {name: r[1].value for name, r in zip(names, rows)}
         seed_text = self.seed.value.strip()
         seed = int(seed_text) if seed_text else None
-        options = {name: w.value for name, w in self.options.items()}
+        options = {name: self._option_value(w) for name, w in self.options.items()}
+        options = {name: value for name, value in options.items() if value is not None}
         self.app.new_game(players=players, colours=colours, seed=seed, **options)
         self.seed.value = str(self.model.game.seed)

@@ -454,10 +454,6 @@ class HuntersGatherersUI(GameUI):
             out.append(_svg_pile(game.tileset.name, tuple(ids), tuple(game.tileset.by_id[i] for i in ids)))
         return "".join(out) or "no tiles left"
 
-    def option_choices(self, game: HuntersGatherers) -> dict[str, tuple[Any, ...]]:  # type: ignore[override]
-        return {"edition": ("2020", "classic")}
-
-
 @lru_cache(maxsize=256)
 def _svg_tile(tile: Tile, rotation: int) -> str:
     return render.tile_svg(tile, rotation, 92)
