@@ -133,6 +133,7 @@ class StoneAge(Game):
                  variants: Mapping[str, bool] | None = None, data: str | PurePath | Mapping[str, Any] | None = None,
                  voucher_timing: str = "any_time", seed: int | None = None) -> None:
         names = INFO.player_names(players)
+        _check_names(names)
         INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
         self.data: GameData = load_data(data)
@@ -1277,6 +1278,24 @@ def _voucher_actions(amount: int) -> tuple[Action, ...]:
 @lru_cache(maxsize=1024)
 def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
+
+
+#: the keys of the position text's lines, which a player's name must not be
+_RESERVED_NAMES = frozenset({"players", "season", "variants", "voucher timing", "data", "round", "start player",
+                             "phase", "to move", "turns", "display", "deck", "placed", "animal", "waiting animals",
+                             "last round", "next dice", "pending"})
+_PLAYER_LINES = ("used tools", "one-use tools", "resources of choice", "cards", "buildings", "igloos", "at animal")
+
+
+def _check_names(names: Sequence[str]) -> None:
+    """Names the position text can carry: no ':', '|', ';' or '=', and none that reads as another line."""
+    for name in names:
+        if any(c in name for c in ":|;=") or name.lower() in _RESERVED_NAMES or name.lower().startswith("stack "):
+            raise InvalidOptionError(f"Stone Age player name {name!r} may not hold ':', '|', ';' or '=' "
+                                     "nor be the name of a line of the position text")
+        for other in names:
+            if any(name == f"{other} {label}" for label in _PLAYER_LINES):
+                raise InvalidOptionError(f"player names {other!r} and {name!r} cannot be told apart in a position")
 
 
 # actions are immutable: the placements are made once and shared
