@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast play bench docs clean
+.PHONY: test test-fast lint play bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,15 +14,21 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs]"
 	touch $(STAMP)
 
-# the docs build runs every notebook and example; warnings are errors
-test: docs
-	$(BIN)/python -m pytest
+# lint and types first (seconds), then the docs build, which runs every notebook and example with
+# warnings as errors, then the suite (slow campaigns and timings are left to `pytest -m slow`)
+test: lint docs
+	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(STAMP)
+	$(BIN)/ruff check widgetpkg tests benchmarks examples
+	$(BIN)/mypy
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
+# JupyterLab refuses to run as root unless told: containers often run as root
 play: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 docs: $(STAMP)
 	rm -rf docs/_build

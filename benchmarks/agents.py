@@ -1,10 +1,12 @@
-"""Agent strength: Random vs Greedy and Greedy vs MCTS in 2-player Hunters & Gatherers (2020 rules).
+"""Agent strength: Random vs Greedy and Greedy vs MCTS in 2-player games of any registered game.
 
-    python benchmarks/agents.py [--games 50] [--seconds 0.25] [--jobs 2] [--out benchmarks/results/agents.json]
+    python benchmarks/agents.py [--game hunters-gatherers] [--option edition=2020] [--games 50]
+        [--seconds 0.25] [--jobs 2] [--out benchmarks/results/agents-<game>.json]
 
 Each match plays ``--games`` games with fixed seeds (game ``i`` uses seed ``--seed + i``); the
 challenger takes the first seat in even games and the second in odd ones. A tie counts as half
-a win. The margin is the challenger's score minus the other's (mean and standard error). MCTS
+a win; who wins is the game's own ``winners()`` (tie-breaks included). The margin is the
+challenger's score minus the other's (mean and standard error). MCTS
 runs on a time budget, so its moves, unlike everything else here, depend on the machine's speed.
 ``--jobs`` plays games in parallel processes; use no more jobs than free cores, or MCTS gets
 less thinking time than its budget says.
@@ -27,6 +29,7 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 import widgetpkg as wp
 from widgetpkg.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from widgetpkg.cli import parse_options
 
 SEATS = ("Red", "Blue")
 
@@ -48,13 +51,14 @@ def make_agent(spec: str, seed: int, seconds: float) -> Agent:
     raise ValueError(f"unknown agent {spec!r}")
 
 
-def play_game(match: Match, number: int, seed: int, seconds: float, edition: str) -> dict[str, Any]:
+def play_game(match: Match, number: int, seed: int, seconds: float, game: str,
+              options: dict[str, Any]) -> dict[str, Any]:
     """One seeded game; the challenger sits first when ``number`` is even."""
     challenger = make_agent(match.challenger, seed * 2 + 1, seconds)
     defender = make_agent(match.defender, seed * 2, seconds)
     seat_of = {"challenger": SEATS[number % 2], "defender": SEATS[1 - number % 2]}
     agents = {seat_of["challenger"]: challenger, seat_of["defender"]: defender}
-    g = wp.new_game("hunters-gatherers", players=list(SEATS), edition=edition, seed=seed)
+    g = wp.new_game(game, players=list(SEATS), seed=seed, **options)
     thinking = {seat: 0.0 for seat in SEATS}
     longest = {seat: 0.0 for seat in SEATS}
     moves = {seat: 0 for seat in SEATS}
@@ -77,6 +81,7 @@ def play_game(match: Match, number: int, seed: int, seconds: float, edition: str
         "game": number, "seed": seed, "challenger_seat": c,
         "challenger_score": g.scores[c], "defender_score": g.scores[d],
         "margin": g.scores[c] - g.scores[d],
+        "result": (1.0 if c in g.winners() else 0.0) if (c in g.winners()) != (d in g.winners()) else 0.5,
         "challenger_sec_per_move": thinking[c] / max(1, moves[c]),
         "defender_sec_per_move": thinking[d] / max(1, moves[d]),
         "challenger_max_sec_per_move": longest[c],
@@ -86,11 +91,11 @@ def play_game(match: Match, number: int, seed: int, seconds: float, edition: str
 
 def summarise(match: Match, games: list[dict[str, Any]]) -> dict[str, Any]:
     margins = [r["margin"] for r in games]
-    wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
+    wins = sum(r["result"] for r in games)
     summary = {
         "match": match.name, "defender": match.defender, "challenger": match.challenger, "games": len(games),
         "challenger_win_rate": round(wins / len(games), 3),
-        "challenger_wins": sum(m > 0 for m in margins), "ties": sum(m == 0 for m in margins),
+        "challenger_wins": sum(r["result"] == 1.0 for r in games), "ties": sum(r["result"] == 0.5 for r in games),
         "mean_margin": round(statistics.fmean(margins), 2),
         "margin_se": round(statistics.stdev(margins) / math.sqrt(len(margins)), 2) if len(margins) > 1 else None,
         "challenger_mean_score": round(statistics.fmean(r["challenger_score"] for r in games), 1),
@@ -106,7 +111,7 @@ def summarise(match: Match, games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_match(match: Match, args: argparse.Namespace) -> list[dict[str, Any]]:
-    jobs = [(match, i, args.seed + i, args.seconds, args.edition) for i in range(args.games)]
+    jobs = [(match, i, args.seed + i, args.seconds, args.game, args.options) for i in range(args.games)]
     bar = tqdm(total=len(jobs), desc=match.name, unit="game")
     results: list[dict[str, Any]] = []
     try:
@@ -128,7 +133,7 @@ def table(summaries: list[dict[str, Any]]) -> str:
     head = f"{'match':<22} {'games':>5} {'win rate':>9} {'margin':>15} {'sec/move (chal./def.)':>23}"
     rows = [head, "-" * len(head)]
     for s in summaries:
-        margin = f"{s['mean_margin']:+.1f} ± {s['margin_se']:.1f}" if s["margin_se"] is not None else f"{s['mean_margin']:+.1f}"
+        margin = f"{s['mean_margin']:+.1f}" + (f" ± {s['margin_se']:.1f}" if s["margin_se"] is not None else "")
         rows.append(f"{s['match']:<22} {s['games']:>5} {s['challenger_win_rate']:>9.1%} {margin:>15} "
                     f"{s['challenger_sec_per_move']:>11.4f} / {s['defender_sec_per_move']:.4f}")
     return "\n".join(rows)
@@ -139,12 +144,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games per match (default 50)")
     parser.add_argument("--seconds", type=float, default=0.25, help="MCTS thinking time per move (default 0.25)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
-    parser.add_argument("--edition", default="2020")
+    parser.add_argument("--game", default="hunters-gatherers")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     parser.add_argument("--matches", default="random-greedy,greedy-mcts",
                         help="comma-separated DEFENDER-CHALLENGER pairs (default random-greedy,greedy-mcts)")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "results" / "agents.json")
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    args.options = parse_options(args.option, wp.game_info(args.game))
+    args.out = args.out or Path(__file__).parent / "results" / f"agents-{args.game}.json"
     if args.games < 1 or args.seconds <= 0 or args.jobs < 1:
         parser.error("--games and --jobs must be positive, --seconds greater than 0")
     matches = []
@@ -160,16 +168,17 @@ def main() -> None:
         details[match.name] = games
     report = {
         "command": "python benchmarks/agents.py " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "out"),
+            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "option", "options")),
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
-        "edition": args.edition, "players": 2, "mcts_seconds": args.seconds, "jobs": args.jobs,
+        "game": args.game, "options": args.options, "players": 2, "mcts_seconds": args.seconds, "jobs": args.jobs,
         "wall_seconds": round(time.perf_counter() - started, 1),
         "matches": summaries, "games": details,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1) + "\n")
     print(table(summaries))
-    print(f"(challenger's win rate, ties half; margin = challenger minus defender, mean ± standard error) -> {args.out}")
+    print("(challenger's win rate, ties half; margin = challenger minus defender, mean ± standard error)"
+          f" -> {args.out}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,13 @@ def _stats(values: list[float], scale: float = 1.0, digits: int = 1) -> dict[str
             "max": round(values[-1], digits)}
 
 
+def _click(kind: str, seconds: float, sent: CommCounter, model: Any) -> dict[str, Any]:
+    return {"kind": kind, "seconds": seconds, "messages": sent.messages, "bytes": sent.bytes,
+            "canvas_messages": sent.canvas_messages(),
+            "canvas_bytes": sum(s.bytes for s in sent.sent if s.widget == "canvas"),
+            "kinds": sent.by_kind(), "tiles": len(model.game.board)}
+
+
 def play_game(seed: int) -> dict[str, Any]:
     app = wp.play("hunters-gatherers", players=["You", wp.agents.Random(seed=seed)], seed=seed)
     board, model = app.board, app.model
@@ -42,28 +49,31 @@ def play_game(seed: int) -> dict[str, Any]:
                 app.runner.step()
                 continue
             targets = board.targets
-            if model.game.phase == "place_figure" and (not targets or rng.random() < 0.75):
-                board.skip()
+            skip = model.game.phase == "place_figure" and (not targets or rng.random() < 0.75)
+            if skip:      # Skip is a button of the prompt, not a spot on the board
+                sent.reset()
+                started = time.perf_counter()
+                assert board.press("Skip"), model.message
+                clicks.append(_click("skip", time.perf_counter() - started, sent, model))
                 continue
             target = rng.choice(targets)
             wx, wy = (target.shape[1], target.shape[2]) if target.is_spot else \
-                board.ui.cell_centre(target.choices[0].x, target.choices[0].y)
+                (target.choices[0].x + 0.5, target.choices[0].y + 0.5)
             px, py = board.view.to_pixel(wx, wy)
             if not (0 <= px < board.width and 0 <= py < board.height):
                 cx, cy = board.view.to_world(board.width / 2, board.height / 2)
                 board.pan(round(wx - cx), round(wy - cy))
                 continue
-            kind = "tile" if not target.is_spot else "skip" if target.key == ("skip",) else "figure"
+            kind = "figure" if target.is_spot else "tile"
             sent.reset()
             started = time.perf_counter()
             played = board.click(px, py)
+            if target.mode == "menu":      # a fisher or a hut: the click opened the menu, pick one
+                played = board.choose(rng.randrange(len(target.choices)))
             took = time.perf_counter() - started
             board._last_move = None    # the benchmark clicks faster than a double click
             assert played, model.message
-            clicks.append({"kind": kind, "seconds": took, "messages": sent.messages, "bytes": sent.bytes,
-                           "canvas_messages": sent.canvas_messages(),
-                           "canvas_bytes": sum(s.bytes for s in sent.sent if s.widget == "canvas"),
-                           "kinds": sent.by_kind(), "tiles": len(model.game.board)})
+            clicks.append(_click(kind, took, sent, model))
         # the board is full: what the view operations cost now
         ops: dict[str, Any] = {}
 
@@ -79,7 +89,8 @@ def play_game(seed: int) -> dict[str, Any]:
         measure("pan", lambda: board.pan(1, 0))
         measure("zoom", lambda: board.zoom(1))
         measure("fit", board.fit)
-        measure("page_reload_redraw", lambda: board.canvas[-1]._handle_frontend_event(None, {"event": "client_ready"}, []))
+        reload = {"event": "client_ready"}
+        measure("page_reload_redraw", lambda: board.canvas[-1]._handle_frontend_event(None, reload, []))
         measure("undo_last_step", model.undo)
         measure("history_to_start", lambda: model.goto(0))
         measure("history_to_end", lambda: model.goto(model.steps()))

@@ -184,6 +184,16 @@ def _canvas_point(page: Any, px: float, py: float) -> tuple[float, float]:
     return box["x"] + px * box["width"] / width, box["y"] + py * box["height"] / height
 
 
+def _match_shown_size(page: Any, board: Any) -> None:
+    """Wait until the board draws as many pixels as it is shown at (its resize observer reports
+    the width), then give the replica the same canvas size, so both views agree."""
+    page.wait_for_function("""() => { const c = document.querySelector('canvas.wp-board');
+        return c && Math.abs(c.width - Math.round(c.getBoundingClientRect().width)) <= 1; }""", timeout=30_000)
+    page.wait_for_timeout(300)
+    width, height = page.locator("canvas.wp-board").first.evaluate("c => [c.width, c.height]")
+    board.resize(width, height)
+
+
 def _painted_colours(page: Any) -> int:
     """How many different colours the visible board canvas shows (a blank one shows one or two)."""
     return page.locator("canvas.wp-board").first.evaluate("""c => {
@@ -230,6 +240,7 @@ def _play_notebook(lab: str, page: Any) -> None:
     _wait_idle(page)
     status = _wait_status(page, "place the tile")
     assert replica.board.ui.status(replica.model.game)[0] in status     # the same game as the replica
+    _match_shown_size(page, board)
     assert _painted_colours(page) > 8
 
     # the wheel over the board scrolls the notebook (the board never takes the page's scroll)
@@ -259,8 +270,12 @@ def _play_notebook(lab: str, page: Any) -> None:
     assert f"{chosen.rotation}°" in hand.inner_text()
     _shot(page, "preview")
 
-    # click it: the tile is placed, figure spots appear
+    # click it: the tile is placed, figure spots appear (the button's click may have scrolled the page)
+    page.wait_for_timeout(400)          # let a scroll the button started come to rest
+    x, y = _canvas_point(page, *board.cell_to_pixel(first.x, first.y))
     page.mouse.move(x, y)
+    page.wait_for_function("t => document.querySelector('.wp-hand-caption').innerText.includes(t)",
+                           arg=f"· {chosen.rotation}°")
     page.mouse.click(x, y)
     _wait_status(page, "place a figure or skip")
     assert f"turned {chosen.rotation}°" in page.locator(".wp-msg").first.inner_text()
@@ -272,6 +287,8 @@ def _play_notebook(lab: str, page: Any) -> None:
     assert spot.is_spot
     sx, sy = _canvas_point(page, *board.view.to_pixel(spot.shape[1], spot.shape[2]))
     page.mouse.click(sx, sy)
+    if spot.mode == "menu":           # a fisher or a hut: the panel shows the menu's buttons
+        page.get_by_role("button", name=f"1. {spot.labels()[0]}").click()
     deadline = time.monotonic() + 60
     while _history(page) < 4 or "You: place the tile" not in _status(page):
         assert time.monotonic() < deadline, f"the game did not come back to You: {_status(page)!r}"
@@ -328,3 +345,99 @@ def test_notebook_runs_in_jupyterlab_and_shows_its_board(lab: str, page: Any, tm
         page.screenshot(path=str(shot), full_page=True)
         print(f"screenshot of the failure: {shot}")
         raise
+
+
+# ---------------------------------------------------------------------------------------------
+# click-to-repaint latency and screenshots at 1280 x 800
+# ---------------------------------------------------------------------------------------------
+
+LATENCY_CELLS = [
+    "import widgetpkg as wp",
+    "app = wp.play('hunters-gatherers', players=['Ann', 'Bob'], seed=3, pace=0.02)\napp",
+]
+#: JavaScript: press and release the board at client point (x, y), then wait for the canvas
+#: pixels around it to change; the milliseconds from the press to the first changed frame
+_CLICK_TO_REPAINT = """async ([x, y]) => {
+    const c = document.querySelector('canvas.wp-board');
+    const box = c.getBoundingClientRect();
+    const px = (x - box.left) * c.width / box.width, py = (y - box.top) * c.height / box.height;
+    const ctx = c.getContext('2d');
+    const sample = () => { const d = ctx.getImageData(Math.max(0, px - 20), Math.max(0, py - 20), 40, 40).data;
+        let h = 0; for (let i = 0; i < d.length; i += 8) h = (h * 31 + d[i]) | 0; return h; };
+    const before = sample();
+    const t0 = performance.now();
+    for (const type of ['mousedown', 'mouseup']) {
+        c.dispatchEvent(new MouseEvent(type, {clientX: x, clientY: y, bubbles: true, button: 0}));
+    }
+    while (performance.now() - t0 < 5000) {
+        await new Promise(r => requestAnimationFrame(r));
+        if (sample() !== before) return performance.now() - t0;
+    }
+    return null;
+}"""
+
+
+def _shot_1280(page: Any, name: str) -> None:
+    folder = Path(os.environ.get("WIDGETPKG_SHOTS", "/tmp/shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    page.locator(".wp-app").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / f"{name}.png"))
+
+
+def test_click_to_repaint_latency_and_screenshots(lab: str, page: Any) -> None:
+    import statistics
+    import urllib.request
+
+    import widgetpkg as wp
+
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                           "source": source} for source in LATENCY_CELLS],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
+    request = urllib.request.Request(f"{lab}/api/contents/latency.ipynb?token={TOKEN}", data=body, method="PUT",
+                                      headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+
+    replica = wp.play("hunters-gatherers", players=["Ann", "Bob"], seed=3)
+    board, game = replica.board, replica.model.game
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{lab}/lab/tree/latency.ipynb?token={TOKEN}&reset", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _wait_kernel(lab, page, name="latency.ipynb")
+    _dismiss_toasts(page)
+    _menu(page, "Run", "Run All Cells")
+    _wait_for_board(page)
+    _wait_idle(page)
+    _wait_status(page, "Ann: place the tile")
+    _match_shown_size(page, board)
+    page.locator(".wp-app").first.scroll_into_view_if_needed()
+    _shot_1280(page, "start")
+
+    latencies: list[float] = []
+    while len(latencies) < 20:
+        target = next(t for t in board.targets if not t.is_spot)
+        action = target.choices[0]
+        x, y = _canvas_point(page, *board.cell_to_pixel(action.x, action.y))
+        took = page.evaluate(_CLICK_TO_REPAINT, [x, y])
+        assert took is not None, "the board did not repaint within 5 s of a click"
+        latencies.append(took)
+        replica.model.apply(action)
+        _wait_status(page, "place a figure or skip")
+        if len(latencies) == 10:
+            _shot_1280(page, "mid-game")
+        page.get_by_role("button", name="Skip", exact=True).click()
+        replica.model.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Pass"))
+        _wait_status(page, ": place the")
+    print(f"\nclick to repaint, 20 clicks: median {statistics.median(latencies):.0f} ms, "
+          f"max {max(latencies):.0f} ms")
+    # the goal is 150 ms; on a loaded shared machine the round trip alone can exceed it, so the test
+    # only catches a board that has become sluggish, and prints the figure for the record
+    assert statistics.median(latencies) < 1000
+
+    page.get_by_role("button", name="Auto-play").click()
+    _wait_status(page, "Game over", timeout=240)
+    page.wait_for_timeout(500)
+    _shot_1280(page, "end")
+    text = page.locator(".wp-panel").first.inner_text()
+    assert "Total" in text and ("wins" in text or "share the win" in text)

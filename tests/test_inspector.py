@@ -1,4 +1,5 @@
-"""The feature-graph inspector, headless: nodes, clicks, filters, redraws, the table."""
+"""The inspector, headless: the generic shell around the game's view (H&G: its feature graph):
+items, clicks, filters, redraws, the table, and a game without a view."""
 
 from __future__ import annotations
 
@@ -27,27 +28,27 @@ def inspector() -> Inspector:
 
 def test_a_node_per_area(inspector: Inspector) -> None:
     game = inspector.model.game
-    assert len(inspector.nodes) == len([a for a in game.areas() if a.kind != "system"])
-    assert {n.key for n in inspector.nodes} == {a.key for a in game.areas() if a.kind != "system"}
-    assert len(inspector.edges) == game.feature_graph().number_of_edges()
+    assert len(inspector.view.items) == len([a for a in game.areas() if a.kind != "system"])
+    assert {n.key for n in inspector.view.items} == {a.key for a in game.areas() if a.kind != "system"}
+    assert len(inspector.view.edges) == game.feature_graph().number_of_edges()
 
 
 def test_nodes_sit_where_their_tiles_are_and_grow_with_them(inspector: Inspector) -> None:
-    for node in inspector.nodes:
+    for node in inspector.view.items:
         assert 0 <= node.x <= inspector.width and 0 <= node.y <= inspector.height
-    big = max(inspector.nodes, key=lambda n: len(n.area.cells))
-    small = min(inspector.nodes, key=lambda n: len(n.area.cells))
+    big = max(inspector.view.items, key=lambda n: len(n.data.cells))
+    small = min(inspector.view.items, key=lambda n: len(n.data.cells))
     assert big.r > small.r
 
 
 def test_clicking_a_node_selects_its_area(inspector: Inspector) -> None:
-    for node in inspector.nodes:
-        px, py = inspector.node_pixel(node.key)
-        assert inspector.node_at(px, py).key == node.key
+    for node in inspector.view.items:
+        px, py = inspector.item_pixel(node.key)
+        assert inspector.item_at(px, py) == node.key
         assert inspector.click(px, py) == node.key
         assert inspector.selected == node.key
-        assert str(node.area) in inspector.details.value.replace("&#x27;", "'") or \
-            node.area.kind in inspector.details.value
+        assert str(node.data) in inspector.details.value.replace("&#x27;", "'") or \
+            node.category in inspector.details.value
         assert "scorers" in inspector.details.value
     assert inspector.click(-50, -50) is None and inspector.selected is None
 
@@ -56,7 +57,7 @@ def test_select_shows_details_and_highlights_the_app_board() -> None:
     app = wp.play(played(), colours=None)
     inspector = app.inspector
     assert app.inspector is inspector
-    area = max(inspector.areas, key=lambda a: len(a.cells))
+    area = max(inspector.view.areas, key=lambda a: len(a.cells))
     assert inspector.select(area.key) == area
     assert sorted(map(tuple, app.model.highlight)) == sorted(area.cells)
     assert area.equation.split(" x")[0] in inspector.details.value
@@ -67,54 +68,54 @@ def test_select_shows_details_and_highlights_the_app_board() -> None:
 
 
 def test_filters_hide_nodes(inspector: Inspector) -> None:
-    meadows = [n for n in inspector.nodes if n.area.kind == "meadow"]
+    meadows = [n for n in inspector.view.items if n.category == "meadow"]
     assert meadows
     inspector.filters["meadow"].value = False
-    assert all(n.area.kind != "meadow" for n in inspector.visible_nodes())
-    assert len(inspector.visible_nodes()) == len(inspector.nodes) - len(meadows)
-    assert inspector.node_at(meadows[0].x, meadows[0].y) is None or \
-        inspector.node_at(meadows[0].x, meadows[0].y).area.kind != "meadow"
+    assert all(n.category != "meadow" for n in inspector.visible_items())
+    assert len(inspector.visible_items()) == len(inspector.view.items) - len(meadows)
+    assert inspector.item_at(meadows[0].x, meadows[0].y) is None or \
+        inspector.view.item(inspector.item_at(meadows[0].x, meadows[0].y)).category != "meadow"
     assert "<td>meadow</td>" not in inspector.table.value
     inspector.filters["meadow"].value = True
-    assert len(inspector.visible_nodes()) == len(inspector.nodes)
+    assert len(inspector.visible_items()) == len(inspector.view.items)
 
 
 def test_redraws_once_per_model_change_in_one_batch() -> None:
     model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=2))
     inspector = Inspector(model)
-    before_nodes, before = len(inspector.nodes), inspector.redraws
+    before_nodes, before = len(inspector.view.items), inspector.redraws
     with CommCounter() as sent:
         model.apply(model.game.legal_actions()[0])
     assert inspector.redraws == before + 1
     assert sent.canvas_messages() == 1
-    assert len(inspector.nodes) > before_nodes
-    assert len(inspector.nodes) == len([a for a in model.game.areas() if a.kind != "system"])
+    assert len(inspector.view.items) > before_nodes
+    assert len(inspector.view.items) == len([a for a in model.game.areas() if a.kind != "system"])
     model.undo()
-    assert len(inspector.nodes) == before_nodes
+    assert len(inspector.view.items) == before_nodes
 
 
 def test_selection_survives_or_clears_with_the_model() -> None:
     model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=2))
     inspector = Inspector(model)
     model.apply(model.game.legal_actions()[0])
-    newest = inspector.nodes[-1].key
+    newest = inspector.view.items[-1].key
     inspector.select(newest)
     model.undo()
-    assert inspector.selected is None or inspector.area(inspector.selected) is not None
+    assert inspector.selected is None or inspector.view.area(inspector.selected) is not None
 
 
 def test_table_sorted_by_points(inspector: Inspector) -> None:
-    points = [a.points for a in inspector.sorted_areas("points")]
+    points = [a.points for a in inspector.view.sorted_areas("points")]
     assert points == sorted(points, reverse=True)
-    tiles = [len(a.cells) for a in inspector.sorted_areas("tiles")]
+    tiles = [len(a.cells) for a in inspector.view.sorted_areas("tiles")]
     assert tiles == sorted(tiles, reverse=True)
-    kinds = [a.kind for a in inspector.sorted_areas("kind")]
+    kinds = [a.kind for a in inspector.view.sorted_areas("kind")]
     assert kinds == sorted(kinds, key=["forest", "meadow", "river", "lake"].index)
     inspector.sort.value = "points"
-    first = inspector.sorted_areas()[0]
+    first = inspector.view.sorted_areas("points")[0]
     assert inspector.table.value.index(f">{first.points}<") < inspector.table.value.index("</table>")
     with pytest.raises(ValueError):
-        inspector.sorted_areas("colour")
+        inspector.view.sorted_areas("colour")
 
 
 def test_model_edit_is_one_step_and_one_bump() -> None:
@@ -148,7 +149,7 @@ def test_app_exports_a_lesson(tmp_path) -> None:
 
 def test_clicking_a_feature_on_the_board_selects_its_node():
     import widgetpkg as wp
-    from widgetpkg.games.hunters_gatherers import PlaceTile, PlaceMeeple
+    from widgetpkg.games.hunters_gatherers import PlaceMeeple, PlaceTile
 
     app = wp.play("hunters-gatherers", players=["Red", "Blue"], seed=1)
     game = app.model.game
@@ -159,5 +160,39 @@ def test_clicking_a_feature_on_the_board_selects_its_node():
     px, py = app.board.cell_to_pixel(0, 0)   # the start tile's centre: its forest or meadow
     app.board.click(px + 0.3 * app.board.view.scale, py + 0.3 * app.board.view.scale)
     assert inspector.selected is not None
-    area = inspector.area(inspector.selected)
+    area = inspector.view.area(inspector.selected)
     assert (0, 0) in area.cells and app.model.highlight
+
+
+def test_the_inspector_draws_through_the_painter_in_the_seat_colours() -> None:
+    from widgetpkg.render import Recorder, to_svg
+    from widgetpkg.ui.palette import seat_colour
+
+    model = GameModel(played(seed=3, steps=60))
+    inspector = Inspector(model)
+    rec = Recorder()
+    inspector.view.draw(rec, shown=set(inspector.view.categories), selected=None)
+    svg = to_svg(rec.ops, inspector.width, inspector.height)
+    occupied = {p for a in inspector.view.areas for p in a.occupants}
+    assert occupied and all(seat_colour(p, model.game.players) in svg for p in occupied)
+    model.colours = {"Red": "#123456"}          # the app's colours win, and the view follows them
+    rec = Recorder()
+    inspector.view.draw(rec, shown=set(inspector.view.categories), selected=None)
+    assert ("#123456" in to_svg(rec.ops, 10, 10)) == ("Red" in occupied)
+
+
+def test_a_game_without_an_inspector_view_gets_a_note() -> None:
+    from tests.test_widgets import Noughts
+
+    inspector = Inspector(GameModel(Noughts()))
+    assert "no inspector view" in inspector.note.value
+    assert inspector.view.items == [] and inspector.filters == {} and inspector.click(10, 10) is None
+    assert inspector.click(None, float("nan")) is None
+
+
+def test_the_inspector_follows_a_new_game_and_survives_a_broken_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = GameModel(played(steps=4))
+    inspector = Inspector(model)
+    monkeypatch.setattr(inspector.view, "layout", lambda *a: (_ for _ in ()).throw(RuntimeError("boom")))
+    model.apply(model.game.legal_actions()[0])      # the view fails: the model and the move do not
+    assert len(model.game.history) == 5

@@ -70,3 +70,24 @@ def test_a_lesson_from_the_start_of_a_turn_shows_a_readable_position(tmp_path):
 def test_write_lesson_wants_a_notebook_name(tmp_path):
     with pytest.raises(ValueError, match=".ipynb"):
         write_lesson(wp.new_game("hunters-gatherers", seed=1), tmp_path / "lesson.txt")
+
+
+@pytest.mark.parametrize("names", [
+    ['x""" if 0 else """y', "O'Brien\\"],
+    ["You", "\\N{SNOWMAN} \u00e9l\u00e8ve"],
+])
+def test_generated_code_quotes_any_player_name_safely(names):
+    """Names are data: quotes, backslashes and triple quotes cannot change the code students run."""
+    rng = random.Random(4)
+    g = wp.new_game("hunters-gatherers", players=names, seed=4)
+    for _ in range(12):
+        g.apply(rng.choice(g.legal_actions()))
+    end = fingerprint(g)
+    for _ in range(5):
+        g.undo()
+    for _ in range(2):                                    # from the start of a turn, then mid-turn
+        nb = lesson_notebook(g, title='Lesson """ + title')
+        compile(nb.cells[1].source, "setup", "exec")      # the set-up cell is valid Python
+        out = run(nb)
+        assert json.loads(out.split("FINGERPRINT", 1)[1]) == json.loads(json.dumps(end))
+        g.redo()

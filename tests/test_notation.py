@@ -121,8 +121,27 @@ def test_unreadable_positions_say_where(text, message):
         parse_position(text)
 
 
-def test_positions_are_only_taken_at_the_start_of_a_turn():
+def test_positions_are_written_and_read_back_in_every_phase():
     g = hg.position(START, seed=2)
     g.apply(g.legal_actions()[0])
-    with pytest.raises(wp.IllegalActionError, match="start of a turn"):
-        g.to_position()
+    assert g.phase == "place_figure"
+    text = g.to_position()
+    assert "phase: place figure" in text and "hand:" not in text
+    copy = hg.position(text, seed=3)
+    assert (copy.phase, copy.last_placed, copy.to_position()) == (g.phase, g.last_placed, text)
+    assert sorted(map(str, copy.legal_actions())) == sorted(map(str, g.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_positions_in_any_phase_round_trip(seed):
+    rng = random.Random(seed)
+    g = wp.new_game("hunters-gatherers", players=2 + seed % 3, seed=seed)
+    for _ in range(rng.randrange(1, 400)):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    text = g.to_position()
+    copy = hg.position(text, seed=seed)
+    assert copy.to_position() == text
+    assert (copy.phase, copy.current_player, copy.scores, copy.supply) == (g.phase, g.current_player, g.scores, g.supply)
+    assert sorted(map(str, copy.legal_actions())) == sorted(map(str, g.legal_actions()))

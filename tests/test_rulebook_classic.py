@@ -330,7 +330,7 @@ def test_no_bonus_tile_when_the_bonus_pile_is_empty(tmp_path):
     assert g.current_player == "Blue" and not g.in_extra_turn
     events = play(g, 35, 2, 1, 180, "f1")      # Blue completes the gold forest 75 + 90 + 35
     assert points(events) == {"Blue": 6}
-    assert any(isinstance(e, Note) and "no bonus tile left" in str(e) for e in events)
+    assert any(isinstance(e, Note) and "no bonus tile left" in str(e).lower() for e in events)
     assert g.current_player == "Red" and not g.in_extra_turn
     assert g.current_tile.id in (61, 62)
 

@@ -11,14 +11,30 @@ import math
 import random
 import statistics
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
 
 import widgetpkg as wp
 from widgetpkg.core import Action, Event, Game, GameInfo, Scored, Term
-from widgetpkg.games.hunters_gatherers import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
-from widgetpkg.widgets import App, BoardCanvas, GameModel, GameUI, Target, register_ui, ui_for
+from widgetpkg.games.hunters_gatherers import (
+    Pass,
+    PlaceHut,
+    PlaceMeeple,
+    PlaceTile,
+    RetakeMeeple,
+)
+from widgetpkg.ui import Choice, Region
+from widgetpkg.widgets import (
+    App,
+    BoardCanvas,
+    GameModel,
+    GameUI,
+    Target,
+    register_ui,
+    ui_for,
+)
 from widgetpkg.widgets.metrics import CommCounter
 
 
@@ -52,7 +68,7 @@ def human_turn(app: App, rng: random.Random, sent: CommCounter | None = None) ->
     while model.human_to_move():
         targets = board.targets
         if model.game.phase == "place_figure" and (not targets or rng.random() < 0.3):
-            assert board.skip()
+            assert board.press("Skip")
             continue
         target = rng.choice(targets)
         if target.is_spot:
@@ -66,7 +82,14 @@ def human_turn(app: App, rng: random.Random, sent: CommCounter | None = None) ->
         version = model.version
         if sent is not None:
             sent.reset()
-        assert board.click(px, py), model.message
+        if target.mode == "menu":        # a fisher or a hut: the click opens the menu, a choice plays
+            assert not board.click(px, py) and board.menu == target
+            if sent is not None:
+                per_click.append(sent.canvas_messages())
+                sent.reset()
+            assert board.choose(rng.randrange(len(target.choices))), model.message
+        else:
+            assert board.click(px, py), model.message
         if sent is not None:
             per_click.append(sent.canvas_messages())
         assert model.version == version + 1
@@ -162,8 +185,8 @@ def test_the_hand_in_the_panel_follows_the_preview() -> None:
     target = max(cell_targets(board), key=lambda t: len(t.choices))
     board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
     board.rotate()
-    assert f"· {board.choice.rotation}°" in app.panel.info.value
-    assert "<svg" in app.panel.info.value
+    assert f"· {board.choice.rotation}°" in app.panel.sections.value
+    assert "<svg" in app.panel.sections.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,18 +198,23 @@ def test_spots_are_exactly_the_legal_figure_placements() -> None:
     place_first_tile(app)
     game = app.model.game
     legal = {a for a in game.legal_actions() if not isinstance(a, Pass)}
-    targets = app.board.targets
-    assert all(t.is_spot for t in targets)
-    spots = [t for t in targets if not isinstance(t.choices[0], Pass)]
-    assert {t.choices[0] for t in spots} == legal
-    # every spot lies on its own tile and is hit by a click at its centre
+    spots = app.board.targets
+    assert all(t.is_spot for t in spots)
+    assert {a for t in spots for a in t.choices} == legal
+    # one spot per feature, on its own tile, hit by a click at its centre, disjoint from the others
+    features = [(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in spots]
+    assert len(features) == len(set(features))
     for t in spots:
         a = t.choices[0]
         assert a.x <= t.shape[1] < a.x + 1 and a.y <= t.shape[2] < a.y + 1
         assert app.board._target_at(t.shape[1], t.shape[2]) == t
-    # and Skip is on the board too, at the tile's corner
-    skip = next(t for t in targets if isinstance(t.choices[0], Pass))
-    assert app.board.click(*spot_pixel(app.board, skip))
+        for u in spots:
+            if u is not t:
+                assert math.hypot(t.shape[1] - u.shape[1], t.shape[2] - u.shape[2]) > t.shape[3] + u.shape[3]
+    # Skip is not on the board: it is the prompt's button
+    assert [c.label for c in app.board.prompt] == ["Skip"]
+    assert "Skip" in [b.description for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert app.board.press("Skip")
     assert game.history[-1].action == Pass()
 
 
@@ -205,33 +233,37 @@ def test_clicking_a_spot_places_the_figure_and_ends_the_turn() -> None:
 
 def test_skip_passes_and_only_when_a_figure_may_be_placed() -> None:
     app = new_app()
-    assert not app.board.skip()
-    assert "nothing to skip" in app.model.message
+    assert app.board.prompt == [] and app.panel.prompt.children == ()
+    assert not app.board.press("Skip")
+    assert "Skip is not a choice now" in app.model.message
     place_first_tile(app)
-    assert app.board.skip()
+    app.board.key("s")                        # the prompt's own key
     assert app.model.game.history[-1].action == Pass()
 
 
-def test_a_fisher_and_a_hut_on_one_river_get_separate_spots() -> None:
+def test_a_river_that_takes_a_fisher_or_a_hut_is_one_spot_with_a_menu() -> None:
     rng = random.Random(0)
     for seed in range(40):
         app = new_app(seed=seed, players=["A", "B"])
         game = app.model.game
         while not game.is_over:
             if game.phase == "place_figure":
-                kinds: dict[tuple, set] = {}
-                for t in app.board.targets:
-                    a = t.choices[0]
-                    if not isinstance(a, Pass):
-                        kinds.setdefault((a.x, a.y, a.feature), set()).add(type(a))
-                both = [k for k, v in kinds.items() if v == {PlaceMeeple, PlaceHut}]
+                both = [t for t in app.board.targets if {type(a) for a in t.choices} == {PlaceMeeple, PlaceHut}]
                 if both:
-                    spots = [t for t in app.board.targets if not isinstance(t.choices[0], Pass)
-                             and (t.choices[0].x, t.choices[0].y, t.choices[0].feature) == both[0]]
-                    (a, b) = spots
-                    assert math.hypot(a.shape[1] - b.shape[1], a.shape[2] - b.shape[2]) >= a.shape[3]
-                    for t in spots:
-                        assert app.board._target_at(t.shape[1], t.shape[2]) == t
+                    board, spot = app.board, both[0]
+                    assert spot.mode == "menu" and spot.labels() == ("Fisher", "Hut")
+                    board.fit()
+                    version = app.model.version
+                    assert not board.click(*spot_pixel(board, spot))      # the click opens the menu
+                    assert board.menu == spot and app.model.version == version
+                    assert [b.description for b in app.panel.menu.children[1:-1]] == ["1. Fisher", "2. Hut"]
+                    board.key("Escape")                                   # closes it, plays nothing
+                    assert board.menu is None and app.model.version == version
+                    board._last_move = None
+                    board.click(*spot_pixel(board, spot))
+                    app.panel.menu.children[2].click()                    # "2. Hut"
+                    assert game.history[-1].action == spot.choices[1] and isinstance(spot.choices[1], PlaceHut)
+                    assert board.menu is None
                     return
             app.model.apply(rng.choice(game.legal_actions()))
     pytest.fail("no river offered both a fisher and a hut in 40 games")
@@ -249,6 +281,11 @@ def test_shaman_offers_only_the_players_own_meeples() -> None:
                 mine = {(f.x, f.y, f.feature) for f in game.figures() if f.player == game.current_player
                         and f.role != "hut"}
                 assert {(t.choices[0].x, t.choices[0].y, t.choices[0].feature) for t in targets} == mine
+                for t in targets:             # every spot apart from every other
+                    for u in targets:
+                        if u is not t:
+                            assert math.hypot(t.shape[1] - u.shape[1], t.shape[2] - u.shape[2]) > \
+                                t.shape[3] + u.shape[3]
                 assert app.board.click(*spot_pixel(app.board, targets[0]))
                 assert game.phase == "place_figure"
                 return
@@ -292,7 +329,7 @@ def test_out_of_board_stale_double_and_illegal_clicks_change_nothing_and_say_why
 def test_clicks_on_an_agents_turn_or_after_the_game_do_nothing() -> None:
     app = new_app()
     place_first_tile(app)
-    assert app.board.skip()
+    assert app.board.press("Skip")
     version = app.model.version
     assert not app.board.click(*app.board.cell_to_pixel(0, 0))
     assert "Random's turn" in app.model.message and app.model.version == version
@@ -332,18 +369,22 @@ def test_undo_takes_a_misclick_back_and_redo_replays_it() -> None:
 def test_undo_goes_back_past_the_agents_moves_to_the_humans_decision() -> None:
     app = new_app()
     place_first_tile(app)
-    app.board.skip()
+    app.board.press("Skip")
     played = app.runner.run()
     assert played >= 2 and app.model.human_to_move()
     app.panel.undo.click()
     assert len(app.model.game.history) == 1 and app.model.game.current_player == "You"
     assert app.model.game.phase == "place_figure"
+    assert app.model.message == f"took back: Pass (and {played} agent steps after it)" or \
+        app.model.message.startswith("took back: ") and f"and {played} agent step" in app.model.message
+    app.panel.redo.click()                    # the same unit forward: to the human's next decision
+    assert len(app.model.game.history) == 2 + played and app.model.human_to_move()
 
 
 def test_agents_wait_while_the_user_looks_back_in_history() -> None:
     app = new_app()
     place_first_tile(app)
-    app.board.skip()
+    app.board.press("Skip")
     app.runner.run()
     app.panel.history.value = 1
     assert len(app.model.game.history) == 1
@@ -525,14 +566,15 @@ def test_history_slider_steps_through_the_game() -> None:
 def test_panel_says_whose_turn_what_to_do_and_when_an_agent_thinks() -> None:
     app = new_app()
     assert "You: place the tile" in app.panel.status.value
-    assert "Tiles left:" in app.panel.info.value and "5 meeples" in app.panel.info.value
+    assert "Tiles left:" in app.panel.sections.value and "5 meeples" in app.panel.info.value
     app.model.thinking = True
     assert "thinking" in app.panel.status.value
     app.model.thinking = False
     place_first_tile(app)
     assert "place a figure or skip" in app.panel.status.value
-    app.panel.show_remaining.value = True
-    assert app.panel.remaining.value.count("<svg") >= 1
+    assert app.panel.more.get_title(0) == "Tiles left to draw" and not app.panel.more.children[0].value
+    app.panel.more.selected_index = 0          # a closed section is drawn when opened
+    assert app.panel.more.children[0].value.count("<svg") >= 1
 
 
 def test_setup_changes_colours_and_seats_at_once_and_starts_new_games() -> None:
@@ -540,7 +582,7 @@ def test_setup_changes_colours_and_seats_at_once_and_starts_new_games() -> None:
     _, colour, kind, _ = app.panel.seat_rows[0]
     colour.value = "#123456"
     assert app.model.colours["You"] == "#123456"
-    kind.value = "Random agent"
+    kind.value = "Easy (random)"
     assert app.model.agent_for("You") is not None and not app.model.human_to_move()
     kind.value = "Human"
     app.panel.seats.value = 3
@@ -571,7 +613,7 @@ def test_agents_move_by_themselves_in_an_event_loop_at_their_pace() -> None:
         thinking: list[bool] = []
         app.model.observe(lambda c: thinking.append(c["new"]), "thinking")
         place_first_tile(app)
-        app.board.skip()                     # the agent's turn: it starts thinking by itself
+        app.board.press("Skip")                     # the agent's turn: it starts thinking by itself
         for _ in range(200):
             await asyncio.sleep(0.02)
             if app.model.human_to_move():
@@ -588,7 +630,7 @@ def test_a_stale_agent_move_is_dropped() -> None:
         app = new_app()
         app.runner.pace = 0.2
         place_first_tile(app)
-        app.board.skip()
+        app.board.press("Skip")
         await asyncio.sleep(0.05)           # the agent is thinking or waiting for its pace
         app.model.undo_to_human()             # the user takes the move back meanwhile
         await asyncio.sleep(0.4)
@@ -621,9 +663,6 @@ def test_a_whole_game_by_clicks_stays_fast_and_batched() -> None:
 # ---------------------------------------------------------------------------------------------
 # game-agnostic: a tiny game with its own adapter plugs into the same widgets
 # ---------------------------------------------------------------------------------------------
-
-from dataclasses import dataclass
-
 
 @dataclass(frozen=True, slots=True)
 class Mark(Action):
@@ -664,7 +703,7 @@ class Noughts(Game):
     def _play(self, action: Action) -> list[Event]:
         player = self.current_player or "X"
         self._put("_cells", (action.x, action.y), player)  # type: ignore[attr-defined]
-        return [Scored(player, "mark", (Term(1, "square", 1),))] if len(self._cells) == 1 else []
+        return [self._score(Scored(player, "mark", (Term(1, "square", 1),)))] if len(self._cells) == 1 else []
 
 
 @register_ui
@@ -695,12 +734,116 @@ def test_the_widgets_drive_any_game_through_its_adapter() -> None:
     assert board.click(*board.cell_to_pixel(1, 1))
     assert app.model.game._cells == {(1, 1): "X"}
     assert set(board._drawn) == {(1, 1)}
-    assert not board.click(*board.cell_to_pixel(1, 1)) or True     # double click guard or taken square
     board._last_move = None
     assert not board.click(*board.cell_to_pixel(1, 1))
     assert "nothing to do there" in app.model.message
     assert "O: mark" in app.panel.status.value
     assert app.panel.log.options and "X +1" in app.panel.log.options[0][0]
+    assert board.prompt == [] and board.ui.help_html(app.model.game) == ""
+
+
+def test_noughts_is_played_to_the_end_by_clicks_alone() -> None:
+    app = App(Noughts())
+    board, game = app.board, app.model.game
+    order = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
+    for cell in order:
+        assert {t.key for t in board.targets} == {("cell", *c) for c in order if c not in game._cells}
+        assert board.click(*board.cell_to_pixel(*cell)), app.model.message
+        board._last_move = None
+    assert game.is_over and board.targets == [] and set(board._drawn) == set(order)
+    # the end: the winner named once, and the points by category
+    assert app.panel.info.value.count("X wins") == 1 and "wp-final" in app.panel.info.value
+    assert "<td>mark</td>" in app.panel.info.value
+    svg = board.svg()
+    assert ET.fromstring(svg).tag.endswith("svg") and svg.count("<text") >= 9
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    stones: int
+
+
+class Nim(Game):
+    """Take one or two stones; who takes the last one wins. No board at all."""
+
+    name = "test-nim"
+    info = GameInfo("test-nim", "Nim", min_players=2, max_players=2, chance=False, hidden_information=False)
+    action_types: ClassVar[dict[str, type[Action]]] = {"Take": Take}
+    _containers = ()
+
+    def __init__(self, *, players=("Ann", "Bob"), seed: int | None = 0, stones: int = 5) -> None:
+        super().__init__(players=players, seed=seed, options={})
+        self._stones = stones
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self.is_over else self.players[len(self.history) % 2]
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._stones == 0 else "take"
+
+    @property
+    def turn(self) -> int:
+        return len(self.history)
+
+    def legal_actions(self) -> list[Action]:
+        return [Take(n) for n in (1, 2) if n <= self._stones]
+
+    def _illegal(self, action: Action) -> str | None:
+        return None if action in self.legal_actions() else "not that many stones left"
+
+    def _play(self, action: Action) -> list[Event]:
+        player = self.current_player or ""
+        self._set("_stones", self._stones - action.stones)  # type: ignore[attr-defined]
+        return [self._score(Scored(player, "last stone", (Term(1, "stone", 1),)))] if self._stones == 0 else []
+
+
+@register_ui
+class NimUI(GameUI):
+    """No drawing code, no targets: every decision is a button of the prompt."""
+
+    game_name = "test-nim"
+    board_kind = "fixed"
+
+
+def test_a_game_with_no_targets_is_played_through_the_prompt_alone() -> None:
+    app = App(Nim())
+    board, panel, game = app.board, app.panel, app.model.game
+    assert board.targets == [] and board.fixed
+    assert [c.label for c in board.prompt] == ["Take(stones=1)", "Take(stones=2)"] or \
+        [c.action for c in board.prompt] == [Take(1), Take(2)]
+    buttons = [b for row in panel.prompt.children for b in getattr(row, "children", ())]
+    assert len(buttons) == 2 and not any(b.disabled for b in buttons)
+    assert not board.pan(1, 0) and "shown whole" in app.model.message      # a fixed board does not pan
+    assert panel.view_row.layout.display == "none"
+    while not game.is_over:
+        buttons = [b for row in panel.prompt.children for b in getattr(row, "children", ())]
+        buttons[-1].click()                                               # take as many as allowed
+    assert game.history[-1].action in (Take(1), Take(2)) and game.scores == {"Ann": 1, "Bob": 0}
+    assert panel.prompt.children == () and "Ann wins" in panel.info.value
+    assert not board.press(Choice("Take 1", Take(1)))
+
+
+def test_fixed_boards_show_their_regions_whole_and_fitted() -> None:
+    class Regions(NimUI):
+        game_name = "test-nim"
+
+        def regions(self, game: Game) -> list[Region]:
+            return [Region("pile", "The pile", (0, 0, 4, 2)), Region("hand", "In hand", (0, 3, 4, 5))]
+
+        def extent(self, game: Game) -> tuple[float, float, float, float]:
+            return (0, 0, 4, 5)
+
+    app = App(Nim())
+    board = BoardCanvas(app.model, ui=Regions(), width=400, height=300)
+    left, top = board.view.to_pixel(0, -0.4)
+    right, bottom = board.view.to_pixel(4, 5)
+    assert left >= 0 and top >= 0 and right <= 400 and bottom <= 300
+    assert max(right - left, bottom - top) >= 299          # fitted: it fills the canvas one way
+    assert not board.zoom(1) and "shown whole" in app.model.message
+    svg = Regions().svg(app.model.game, board.style)
+    assert "The pile" in svg and "In hand" in svg
 
 
 # ---------------------------------------------------------------------------------------------
@@ -724,15 +867,25 @@ def test_the_last_turn_is_marked_with_both_tiles_after_a_menhir() -> None:
     pytest.fail("no extra turn in 60 games")
 
 
-def test_enter_places_the_previewed_tile() -> None:
+def test_p_places_the_previewed_tile_and_enter_space_escape_play_nothing() -> None:
     app = new_app()
     board = app.board
     target = max(cell_targets(board), key=lambda t: len(t.choices))
     board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
     board.key("R", shift=True)                    # backwards: the last valid rotation
     assert board.choice == target.choices[-1]
-    board.key("Enter")
-    assert app.model.game.history[-1].action == target.choices[-1]
+    for key in ("Enter", " ", "Escape"):
+        board.key(key)
+    assert app.model.version == 0 and not app.model.game.history
+    board.hover(*board.cell_to_pixel(target.choices[0].x, target.choices[0].y))
+    board.key("R", shift=True)
+    chosen = board.choice
+    board.key("p")
+    assert app.model.game.history[-1].action == chosen
+    # after a tile, Space and Escape do not skip the figure either
+    board.key(" ")
+    board.key("Escape")
+    assert app.model.game.phase == "place_figure"
 
 
 def test_ctrl_keys_belong_to_the_notebook() -> None:
@@ -760,3 +913,310 @@ def test_close_stops_the_agents_and_closes_the_widgets() -> None:
     canvas = app.board.canvas
     app.close()
     assert canvas.comm is None and app.panel.status.comm is None
+
+
+# ---------------------------------------------------------------------------------------------
+# what the browser sends is checked; views never go stale; closing is clean
+# ---------------------------------------------------------------------------------------------
+
+def frontend(board: BoardCanvas, event: str, **content: Any) -> None:
+    """An event as ipycanvas delivers it from the browser to the top layer."""
+    board.canvas[-1]._handle_frontend_event(None, {"event": event, **content}, [])
+
+
+@pytest.mark.parametrize("x, y", [(None, 10), (10, None), (float("nan"), 3), (float("inf"), 2), ("12", 4),
+                                  (True, 3), ([1], 2), (-1e300, 5)])
+def test_a_bad_coordinate_from_the_browser_is_dropped_and_counted(x: Any, y: Any) -> None:
+    app = new_app()
+    board, model = app.board, app.model
+    before = (board.scale, board.ox, board.oy, model.version)
+    for event in ("mouse_move", "mouse_down", "mouse_up", "mouse_wheel", "mouse_out"):
+        frontend(board, event, x=x, y=y)
+    assert board.rejected_events == 4 and board.last_error is None      # mouse out needs no position
+    assert (board.scale, board.ox, board.oy, model.version) == before
+    assert not board.click(x, y) and "without a position" in model.message
+    assert not board.resize(x, y) and board.rejected_events == 6
+    # the board still works
+    place_first_tile(app)
+    assert model.version == 1
+
+
+def test_a_drag_that_ends_at_infinity_keeps_the_view_it_reached_and_plays_nothing() -> None:
+    app = new_app()
+    board = app.board
+    frontend(board, "mouse_down", x=100.0, y=100.0)
+    frontend(board, "mouse_move", x=160.0, y=130.0)
+    ox, oy = board.ox, board.oy
+    frontend(board, "mouse_up", x=float("inf"), y=None)
+    assert (board.ox, board.oy) == (ox, oy) and board._down is None and not board._dragging
+    frontend(board, "mouse_down", x=None, y=None)            # a click with null: nothing happens
+    frontend(board, "mouse_up", x=None, y=None)
+    assert app.model.version == 0 and board.last_error is None
+
+
+def test_keys_with_nonsense_values_are_dropped() -> None:
+    app = new_app()
+    board = app.board
+    for key, shift in [(None, False), (42, False), ("", False), ("r" * 40, False), ("r", "yes")]:
+        board.key(key, shift)
+    assert board.rejected_events == 5 and board.last_error is None
+
+
+def test_a_failing_view_does_not_stop_the_model_or_the_other_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app()
+    second = BoardCanvas(app.model)
+    monkeypatch.setattr(app.board, "redraw", lambda **kw: (_ for _ in ()).throw(RuntimeError("boom")))
+    action = place_first_tile(app)
+    assert app.model.game.history[-1].action == action
+    assert (action.x, action.y) in second._drawn and "boom" in (app.board.last_error or "")
+    assert "place a figure" in app.panel.status.value
+
+
+def test_a_game_changed_outside_the_model_reaches_the_views() -> None:
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=4)
+    app = wp.play(game)
+    board = app.board
+    stale = cell_targets(board)[0]
+    game.apply(stale.choices[0])                # a later cell, on the game itself
+    assert app.model.sync() and not app.model.sync()
+    assert set(board._drawn) == set(game.board) and all(t.is_spot for t in board.targets)
+    assert app.panel.history.max == 1 and "place a figure" in app.panel.status.value
+    # undo then another move keeps the history's length: still noticed, and a click sees it first
+    game.undo()
+    other = next(a for a in game.legal_actions() if (a.x, a.y) != (stale.choices[0].x, stale.choices[0].y))
+    game.apply(other)
+    board._last_move = None
+    assert not board.click(*board.cell_to_pixel(stale.choices[0].x, stale.choices[0].y))
+    assert (other.x, other.y) in board._drawn and (stale.choices[0].x, stale.choices[0].y) not in board._drawn
+    assert game.history[-1].action == other
+
+
+def test_after_close_the_model_can_still_change() -> None:
+    app = new_app()
+    app.inspector                              # noqa: B018 - made, so that it is closed too
+    app.close()
+    action = app.model.game.legal_actions()[0]
+    app.model.apply(action)
+    app.model.undo()
+    app.model.colours = {"You": "#000000"}
+    app.model.highlight = [(0, 0)]
+    assert app.model.version == 2 and app.board.last_error is None
+
+
+def test_click_timings_are_bounded() -> None:
+    app = new_app()
+    for _ in range(400):
+        app.board.click(-1, -1)
+    assert len(app.board.click_times) == app.board.click_times.maxlen < 400
+
+
+def test_importing_the_contract_and_drawing_svg_loads_no_widget_library() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, widgetpkg as wp; from widgetpkg.ui import ui_for; "
+            "g = wp.new_game('hunters-gatherers', players=5, seed=1); g.apply(g.legal_actions()[0]); "
+            "ui = ui_for(g); svg = g._repr_svg_(); ui.targets(g); ui.sections(g, None)[0].render(); "
+            "ui.inspector_view(g).layout(g, 300, 200); "
+            "print(svg.startswith('<svg'), sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ipywidgets', 'ipycanvas', 'traitlets', 'widgetpkg.widgets')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "True []", out.stdout + out.stderr
+
+
+def test_one_palette_everywhere() -> None:
+    from widgetpkg.ui.palette import SEAT_COLOURS
+
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    game = wp.new_game("hunters-gatherers", players=players, seed=5)
+    rng = random.Random(5)
+    while len({f.player for f in game.figures()}) < 5:
+        game.apply(rng.choice(game.legal_actions()))
+    app = wp.play(game)
+    assert [app.model.colours[p] for p in players] == list(SEAT_COLOURS[:5])
+    fifth = SEAT_COLOURS[4]
+    assert fifth in game._repr_svg_() and fifth in app.board.svg() and fifth in app.panel.info.value
+    assert fifth in app.panel.seat_rows[4][1].value
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 11: the details a player meets
+# ---------------------------------------------------------------------------------------------
+
+def test_zooming_out_at_the_limit_and_turning_a_one_way_tile_say_why() -> None:
+    app = new_app()
+    board = app.board
+    while board.zoom(-1):
+        pass
+    assert app.model.message == "zoomed out as far as it goes" and app.model.message_kind == "error"
+    board.fit()
+    one_way = [t for t in cell_targets(board) if len(t.choices) == 1]
+    if one_way:
+        board.hover(*board.cell_to_pixel(one_way[0].choices[0].x, one_way[0].choices[0].y))
+        assert not board.rotate() and app.model.message == "there is only one way to play this"
+
+
+def test_ctrl_wheel_zooms_around_the_pointer_in_steps() -> None:
+    app = new_app()
+    board = app.board
+    frontend(board, "mouse_move", x=300.0, y=200.0)
+    scale, under = board.scale, board.view.to_world(300, 200)
+    frontend(board, "mouse_wheel", x=0.0, y=-40.0)            # a little pinch: not a step yet
+    assert board.scale == scale
+    frontend(board, "mouse_wheel", x=0.0, y=-70.0)
+    assert board.scale > scale
+    after = board.view.to_world(300, 200)
+    assert math.hypot(under[0] - after[0], under[1] - after[1]) < 2 / board.scale
+
+
+def test_zoom_keeps_the_point_under_the_pointer() -> None:
+    app = new_app()
+    board = app.board
+    px, py = 200.0, 150.0
+    before = board.view.to_world(px, py)
+    assert board.zoom(1, around=(px, py))
+    after = board.view.to_world(px, py)
+    assert math.hypot(before[0] - after[0], before[1] - after[1]) < 2 / board.scale
+
+
+def test_the_view_moves_only_when_the_landscape_would_leave_it() -> None:
+    app = new_app(players=["A", "B"])
+    board, game = app.board, app.model.game
+    rng = random.Random(9)
+
+    def shows_all(view: Any) -> bool:
+        x0, y0, x1, y1 = board._extent()
+        (left, top), (right, bottom) = view.to_pixel(x0, y0), view.to_pixel(x1, y1)
+        return left >= 0 and top >= 0 and right <= view.width and bottom <= view.height
+
+    moves = 0
+    for _ in range(60):
+        before = board.view
+        app.model.apply(rng.choice(game.legal_actions()))
+        if board.view != before:
+            moves += 1
+            assert not shows_all(before)          # it moved because the landscape left the old view
+        assert shows_all(board.view)
+    assert moves < 30
+
+
+def test_a_fitted_board_is_never_clipped() -> None:
+    app = new_app(players=["A", "B"])
+    board, game = app.board, app.model.game
+    board.resize(300, 220)
+    rng = random.Random(10)
+    while not game.is_over:
+        app.model.apply(rng.choice(game.legal_actions()))
+    board.fit()
+    assert board._in_view()
+
+
+def test_a_new_game_leaves_no_ghost_tiles_and_resets_the_zoom() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.board.zoom(-2)
+    app.panel._new_game()
+    assert set(app.board._drawn) == {(0, 0)} and app.board.follow
+    assert app.board.scale == app.board.ui.default_scale or app.board._in_view()
+    assert app.panel.history.max == 0 and app.panel.log.options == ()
+
+
+def test_a_selected_log_line_can_be_deselected() -> None:
+    app = new_app(players=["A", "B"])
+    rng = random.Random(5)
+    game = app.model.game
+    while not any(isinstance(e, Scored) for e in game.events()):
+        app.model.apply(rng.choice(game.legal_actions()))
+    assert app.panel.log_clear.disabled                   # nothing selected: nothing to clear
+    app.panel.log.value = 0
+    assert app.model.highlight and not app.panel.log_clear.disabled
+    app.panel.log_clear.click()
+    assert app.panel.log.value is None and app.model.highlight == [] and app.panel.log_clear.disabled
+
+
+def test_the_end_of_the_game_shows_the_points_by_category_and_the_winners_once() -> None:
+    app = new_app()
+    app.model.autoplay = True
+    app.runner.run()
+    game = app.model.game
+    info = app.panel.info.value
+    winners = game.winners()
+    assert game.is_over and "wp-final" in info
+    assert sum(info.count(f"{w} wins") + info.count(f"{w} and") for w in winners) == 1
+    for categories in game.score_breakdown().values():
+        for category in categories:
+            assert f"<td>{category}</td>" in info
+    assert "Game over" in app.panel.status.value and "win" not in app.panel.status.value
+
+
+def test_stopping_autoplay_gives_the_prompt_back() -> None:
+    app = new_app()
+    place_first_tile(app)
+    app.model.autoplay = True
+    buttons = [b for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert app.board.prompt == [] or all(b.disabled for b in buttons)
+    app.model.autoplay = False
+    buttons = [b for row in app.panel.prompt.children for b in getattr(row, "children", ())]
+    assert [b.description for b in buttons] == ["Skip"] and not any(b.disabled for b in buttons)
+
+
+def test_the_setup_form_offers_difficulties_and_a_greedy_opponent_by_default() -> None:
+    app = new_app()
+    options = app.panel.seat_rows[0][2].options
+    assert options == ("Human", "Easy (random)", "Normal (greedy)", "Hard (MCTS, 1 s)")
+    assert app.panel.seat_rows[1][2].value == "Easy (random)"         # the seat's own agent
+    assert app.panel.seat_rows[2][2].value == "Normal (greedy)"       # a new seat: the default opponent
+    assert type(wp.play("hunters-gatherers", seed=1).model.agents["Greedy"]).__name__ == "GreedyAgent"
+
+
+def test_the_keys_and_help_come_from_the_game() -> None:
+    app = new_app()
+    place_first_tile(app)
+    commands = app.board.key_commands()
+    assert commands["r"] == "cycle" and commands["s"] == "press:Skip" and "Enter" not in commands
+    assert "<kbd>S</kbd> Skip" in app.panel.help.value and "Rotate" in app.panel.help.value
+    assert app.panel.cycle.description == "Rotate"
+
+
+def test_an_opponents_move_is_stressed_for_a_moment() -> None:
+    async def scenario() -> tuple[tuple, tuple]:
+        app = new_app()
+        app.runner.pace = 0.0
+        place_first_tile(app)
+        app.board.press("Skip")
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if app.board._flash:
+                break
+        during = app.board._flash
+        await asyncio.sleep(1.5)
+        return during, app.board._flash
+
+    during, after = asyncio.run(scenario())
+    assert during and all(isinstance(ref, tuple) and len(ref) == 2 for ref in during) and after == ()
+
+
+def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
+    app = new_app()
+    board = app.board
+    assert board.size_probe in app.widget.children
+    board.size_probe.value = "900"                  # what the page's resize observer reports
+    assert (board.width, board.height) == (900, round(900 * 560 / 680))
+    assert (board.canvas.width, board.canvas.height) == (board.width, board.height) and board._in_view()
+    for nonsense in ("abc", "0", "-5", "1e9", "nan", ""):
+        board.size_probe.value = nonsense
+    assert board.width == 900 and board.rejected_events == 6 and board.last_error is None
+
+
+def test_after_each_cell_every_live_model_checks_its_game() -> None:
+    from widgetpkg.widgets import model as model_module
+
+    game = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=6)
+    app = wp.play(game)
+    game.apply(game.legal_actions()[0])             # a cell changed the game itself
+    model_module._sync_all()                         # what IPython runs after the cell
+    assert app.model.version == 1 and set(app.board._drawn) == set(game.board)
+    app.close()
+    game.undo()
+    model_module._sync_all()                         # a closed app is no longer checked
+    assert app.model.version == 1

@@ -16,14 +16,26 @@ from typing import Any
 
 from . import agents
 from .core import (
-    Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Option, SaveFileError, Scored,
-    WidgetpkgError, game_info, game_names, load_game, new_game,
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    InvalidOptionError,
+    Option,
+    SaveFileError,
+    Scored,
+    WidgetpkgError,
+    game_info,
+    game_names,
+    load_game,
+    new_game,
 )
 
 __version__ = "0.2.0"
 
 
-def play(game: Any = "hunters-gatherers", **options: Any) -> Any:
+def play(game: Any, **options: Any) -> Any:
     """Start a game in the Jupyter widgets and return the app (display it); see
     :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
     from .widgets.app import play as _play

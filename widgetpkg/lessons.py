@@ -2,8 +2,9 @@
 
 A teacher plays or scripts a game, steps back in its history to where the lesson should start
 and exports it; students open the notebook and run the cells one by one. The steps ahead are the
-ones ``redo`` would replay. The first cell writes the position as readable text with the tiles
-that will be drawn (``next:``), so the notebook replays exactly the same game.
+ones ``redo`` would replay. Where the game can write its position with the draws ahead fixed
+(``Game.lesson_position``), the first cell shows that readable text; elsewhere it replays the
+saved game. Everything pasted into code is quoted by ``repr`` or JSON, whatever the names hold.
 
 >>> import widgetpkg as wp
 >>> g = wp.new_game("hunters-gatherers", seed=1)
@@ -18,17 +19,13 @@ that will be drawn (``next:``), so the notebook replays exactly the same game.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from .core import Action, Game
-
-_IMPORTS = {
-    "hunters-gatherers": "from widgetpkg.games.hunters_gatherers import (\n"
-                         "    Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition, position,\n)",
-}
+from .core import Action, Game, WidgetpkgError
 
 
 def _steps_ahead(game: Game) -> list[Action]:
@@ -41,33 +38,23 @@ def _steps_ahead(game: Game) -> list[Action]:
     return steps
 
 
-def _draws(game: Game, steps: list[Action]) -> list[int]:
-    """Tiles drawn while ``steps`` are replayed, in draw order, starting with the tile placed first."""
-    twin = game.clone()
-    drawn: list[int] = []
-    for action in steps:
-        for event in twin.apply(action):
-            tile = getattr(event, "tile", None)
-            if type(event).__name__ in ("TilePlaced", "TileRemoved") and tile not in drawn:
-                drawn.append(tile)
-    return drawn
+def _quoted_lines(text: str, indent: str = "    ") -> str:
+    """``text`` as a Python expression, one ``repr``-quoted line per line (safe for any content)."""
+    lines = text.split("\n")
+    return "\"\\n\".join([\n" + "".join(f"{indent}{line!r},\n" for line in lines) + "])"
 
 
-def _setup_code(game: Game, steps: list[Action]) -> tuple[str, list[Action]]:
-    """Code that recreates the game at this point, and the steps the lesson still plays."""
-    to_position = getattr(game, "to_position", None)
-    if to_position is not None and game.phase == "place_tile" and not any(a.setup for a in steps):
-        from .games.hunters_gatherers.notation import format_position, parse_position
-        pos = parse_position(to_position())
-        drawn = _draws(game, steps)
-        if drawn:
-            pos.hand, pos.next_tiles = drawn[0], drawn[1:]
-        text = format_position(pos)
-        return f'g = position("""\\\n{text}""", seed={game.seed})', steps
-    # elsewhere (mid-turn, or steps that arrange draws or edit): replay the saved game exactly
-    import json
-    saved = json.loads(game.to_json())
-    return f"g = wp.load_game({json.dumps(json.dumps(saved))})", steps
+def _setup_code(game: Game, steps: list[Action]) -> str:
+    """Code that recreates the game at this point."""
+    cls = type(game)
+    text = game.lesson_position(steps)
+    if text is not None:
+        module = cls.__module__
+        return (f"from {module} import {cls.__name__}\n\n"
+                f"g = {cls.__name__}.from_position({_quoted_lines(text)}, seed={game.seed!r})")
+    # mid-turn, or steps that arrange draws or edit: replay the saved game exactly
+    saved = json.dumps(json.loads(game.to_json()))
+    return f"g = wp.load_game({saved!r})"
 
 
 def _describe(action: Action) -> str:
@@ -75,22 +62,35 @@ def _describe(action: Action) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+def _imports(steps: list[Action]) -> str:
+    """Import lines for the action classes the steps use (by their own modules)."""
+    by_module: dict[str, set[str]] = {}
+    for action in steps:
+        by_module.setdefault(type(action).__module__, set()).add(type(action).__name__)
+    return "".join(f"from {m} import {', '.join(sorted(names))}\n" for m, names in sorted(by_module.items()))
+
+
 def lesson_notebook(game: Game, *, title: str = "A lesson", intro: str = "") -> nbformat.NotebookNode:
-    """A notebook that recreates ``game`` as it is now and plays the undone steps, one per cell."""
+    """A notebook that recreates ``game`` as it is now and plays the undone steps, one per cell.
+
+    After each step that ends a turn the board is shown again.
+    """
     steps = _steps_ahead(game)
-    setup, steps = _setup_code(game, steps)
-    imports = _IMPORTS.get(game.name, "")
+    setup = _setup_code(game, steps)
+    safe_title = " ".join(str(title).split()) or "A lesson"
     cells = [
-        new_markdown_cell(f"# {title}\n\n{intro or 'Run the cells one by one and watch the board.'}\n\n"
+        new_markdown_cell(f"# {safe_title}\n\n{intro or 'Run the cells one by one and watch the board.'}\n\n"
                           f"{len(steps)} steps from here; `g` is the game (`g.undo()` takes a step back)."),
-        new_code_cell(f"import widgetpkg as wp\n{imports}\n\n{setup}\n"
+        new_code_cell(f"import widgetpkg as wp\n{_imports(steps)}{setup}\n"
                       "print(g.current_player, 'to', g.phase.replace('_', ' '), '| scores:', g.scores)"),
         new_code_cell("g  # the board"),
     ]
+    twin = game.clone()
     for number, action in enumerate(steps, 1):
+        turn = twin.turn
+        twin.apply(action)
         code = f"# step {number}: {_describe(action)}\nfor event in g.apply({action!r}):\n    print(event)"
-        ends_turn = type(action).__name__ in ("Pass", "PlaceMeeple", "PlaceHut", "SetPosition")
-        cells.append(new_code_cell(code + ("\ng" if ends_turn else "")))
+        cells.append(new_code_cell(code + ("\ng" if twin.turn != turn or twin.is_over else "")))
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return new_notebook(cells=cells, metadata={"kernelspec": kernel})
 
@@ -99,7 +99,7 @@ def write_lesson(game: Game, path: str | Path, *, title: str = "A lesson", intro
     """Write ``lesson_notebook(game)`` to ``path`` (an .ipynb file)."""
     path = Path(path)
     if path.suffix != ".ipynb":
-        raise ValueError(f"a lesson is a notebook: the file name must end in .ipynb, got {path.name!r}")
+        raise WidgetpkgError(f"a lesson is a notebook: the file name must end in .ipynb, got {path.name[:80]!r}")
     nbformat.write(lesson_notebook(game, title=title, intro=intro), path)
     return path
 

@@ -1,15 +1,14 @@
 """The greedy agent: the best score margin reachable by the end of its own turn.
 
-Written against the game protocol only. A *turn* is read generically as the run of actions by the
-same player until a phase of the turn comes back (in Hunters & Gatherers: place a tile, maybe
-take back a meeple, place a figure or pass; the turn's scoring happens when that last action is
-applied).
+Written against the game protocol only: a turn is what ``game.turn`` counts (in Hunters &
+Gatherers: place a tile, maybe take back a meeple, place a figure or pass; in a worker-placement
+game one placement, or one resolution with its payments and tool choices).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core import Action, Game
 from .base import Agent
@@ -28,26 +27,6 @@ def check_seed(seed: object) -> int | None:
     return seed
 
 
-def turn_phases(game: Game) -> tuple[str, ...]:
-    """The phases the player to move has been through in this turn, the current one last.
-
-    Read from the history of a copy (undo is cheap and exact): step back while the same player
-    was acting. Looking ahead stops where one of these phases comes back, so an agent asked in
-    the middle of a turn stops at the turn's end just as one asked at its start does (in Hunters
-    & Gatherers: a menhir's extra turn begins with ``place_tile`` and is not part of this turn).
-    """
-    player, phases = game.current_player, [game.phase]
-    if game.history:
-        past = game.clone()
-        while past.history:
-            past.undo()
-            if past.current_player != player:
-                break
-            if past.phase not in phases:
-                phases.append(past.phase)
-    return tuple(reversed(phases))
-
-
 class GreedyAgent(Agent):
     """Plays the action whose best continuation within its own turn gives the best projected margin.
 
@@ -55,7 +34,8 @@ class GreedyAgent(Agent):
     final scoring would award now (hunters, huts) count as well as points already scored. Ties
     are broken by the agent's seeded RNG. The look-ahead runs on a copy whose hidden piles are
     reshuffled, so it can never learn the real next draw. ``max_depth`` caps how many actions
-    one look-ahead chains (a safety net for games whose turns are long).
+    one look-ahead chains and ``max_nodes`` how many positions one decision may look at (past it,
+    the rest of a turn is judged where it stands): safety nets for games whose turns are long.
 
     >>> import widgetpkg as wp
     >>> g = wp.new_game("hunters-gatherers", seed=3)
@@ -65,12 +45,15 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, *, seed: int | None = None, max_depth: int = 4) -> None:
-        if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 1:
-            raise ValueError(f"max_depth must be a positive integer, got {max_depth!r}")
+    def __init__(self, *, seed: int | None = None, max_depth: int = 4, max_nodes: int = 4000) -> None:
+        for name, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a positive integer, got {value!r}")
         self.seed = check_seed(seed)
         self.max_depth = max_depth
+        self.max_nodes = max_nodes
         self.rng = random.Random(seed)
+        self._budget = 0
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -89,18 +72,17 @@ class GreedyAgent(Agent):
         sim = game.clone(resample_hidden=self.rng)  # never look at the real draw
         if actions is None:
             actions = game.legal_actions()
-        phases = turn_phases(game)
-        return [self._value(sim, action, player, phases, self.max_depth) for action in actions]
+        self._budget = self.max_nodes - len(actions)
+        return [self._value(sim, action, player, game.turn, self.max_depth) for action in actions]
 
-    def _value(self, sim: Game, action: Action, player: str, phases: tuple[str, ...], depth: int) -> float:
+    def _value(self, sim: Game, action: Action, player: str, turn: int, depth: int) -> float:
         sim.apply(action)
         try:
-            # the turn goes on while the same player acts in a phase not seen yet this turn
-            if depth > 1 and not sim.is_over and sim.current_player == player and sim.phase not in phases:
+            if depth > 1 and not sim.is_over and sim.turn == turn and sim.current_player == player:
                 follow = sim.legal_actions()
-                if follow:
-                    seen = phases + (sim.phase,)
-                    return max(self._value(sim, a, player, seen, depth - 1) for a in follow)
+                if follow and self._budget >= len(follow):
+                    self._budget -= len(follow)
+                    return max(self._value(sim, a, player, turn, depth - 1) for a in follow)
             return margin(sim.projected_scores(), player)
         finally:
             sim.undo()

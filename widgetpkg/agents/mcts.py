@@ -17,9 +17,9 @@ Two things make it useful at a fraction of a second per move in pure Python:
   different depths comparable (nobody is a turn ahead of where they were in the first-turn
   evaluations), and random turns for both sides roughly cancel out.
 
-The evaluation is ``game.heuristic_scores()`` if the game offers one (Hunters & Gatherers does:
-projected scores plus the likely value of unfinished forests and rivers and of figures still in
-the supply), else ``projected_scores()``. The agent itself knows no game.
+The evaluation is ``game.heuristic_scores()`` (by default the projected scores; Hunters &
+Gatherers adds the likely value of unfinished forests and rivers and of figures still in the
+supply). Turns are what ``game.turn`` counts. The agent itself knows no game.
 """
 
 from __future__ import annotations
@@ -27,31 +27,23 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core import Action, Game
 from .base import Agent
-from .greedy import check_seed, margin, turn_phases
+from .greedy import check_seed, margin
 
 Evaluator = Callable[[Game], Mapping[str, float]]
 Progress = Callable[[dict[str, Any]], None]
 
 DEFAULT_SECONDS = 1.0
-_MAX_PLAYOUT = 64  # a safety net: a play-out never runs longer than this
+_MAX_PLAYOUT = 256  # a safety net: a play-out never runs longer than this
+_FIRST_TURN_NODES = 4000  # past this many positions, the rest of the first turn is judged where it stands
 
 
-# -- evaluation ------------------------------------------------------------------------------------
-def evaluator_for(game: Game) -> Evaluator:
-    """The best available estimate of final scores for ``game`` (see the module docstring)."""
-    if callable(getattr(game, "heuristic_scores", None)):
-        return lambda g: g.heuristic_scores()  # type: ignore[attr-defined]
-    return _projected
-
-
-def _projected(game: Game) -> Mapping[str, float]:
-    return game.projected_scores()
-
-
+def _heuristic(game: Game) -> Mapping[str, float]:
+    return game.heuristic_scores()
 
 
 # -- the tree --------------------------------------------------------------------------------------
@@ -166,7 +158,8 @@ class MCTSAgent(Agent):
     def _stats(self, search: _Search, actions: list[Action], done: int, started: float) -> dict[str, Any]:
         """The most visited action (ties: the better mean, then a seeded coin) and how the search went."""
         root, me = search.root, search.me
-        best = max(actions, key=lambda a: (root.children[a].visits, root.children[a].total[me] / root.children[a].visits,
+        best = max(actions, key=lambda a: (root.children[a].visits,
+                                           root.children[a].total[me] / root.children[a].visits,
                                            search.tie_break[a]))
         visits = sum(child.visits for child in root.children.values())
         return {"iterations": done, "seconds": round(time.perf_counter() - started, 4), "action": best,
@@ -180,7 +173,7 @@ class _Search:
         self.agent = agent
         self.game = game
         self.rng = agent.rng
-        self.evaluate = agent.evaluate or evaluator_for(game)
+        self.evaluate = agent.evaluate or _heuristic
         self.players = game.players
         self.seat = {p: i for i, p in enumerate(self.players)}
         self.player: str = game.current_player  # type: ignore[assignment]
@@ -190,25 +183,28 @@ class _Search:
         self.base = [margin(now, p) for p in self.players]  # rewards are changes from now
         self.root = _Node(len(self.players))
         self.tie_break = {a: self.rng.random() for a in game.legal_actions()}
-        self._first_turn(sim, self.root, turn_phases(game))
+        self.turn = game.turn
+        self._budget = _FIRST_TURN_NODES
+        self._first_turn(sim, self.root)
 
     def _rewards(self, sim: Game) -> list[float]:
         scores = self.evaluate(sim)
         scale = self.agent.scale
         return [(margin(scores, p) - b) / scale for p, b in zip(self.players, self.base)]
 
-    def _first_turn(self, sim: Game, node: _Node, phases: tuple[str, ...]) -> list[float]:
+    def _first_turn(self, sim: Game, node: _Node) -> list[float]:
         """Expand every way to finish our turn under ``node`` and seed each node with the best
-        evaluation reachable from it; return that reward vector. The turn goes on while we act
-        in a phase not seen yet this turn (the rule GreedyAgent uses too)."""
+        evaluation reachable from it; return that reward vector (the rule GreedyAgent uses too)."""
         weight = self.agent.prior_weight
         best: list[float] | None = None
-        for action in sim.legal_actions():
+        legal = sim.legal_actions()
+        self._budget -= len(legal)
+        for action in legal:
             child = node.children[action] = _Node(len(self.players))
             sim.apply(action)
-            if not sim.is_over and sim.current_player == self.player and sim.phase not in phases \
-                    and sim.legal_actions():
-                rewards = self._first_turn(sim, child, phases + (sim.phase,))
+            if not sim.is_over and sim.turn == self.turn and sim.current_player == self.player \
+                    and self._budget > 0 and sim.legal_actions():
+                rewards = self._first_turn(sim, child)
             else:
                 rewards = self._rewards(sim)
             sim.undo()
@@ -235,9 +231,10 @@ class _Search:
                 fresh = [a for a in legal if a not in children]
                 action = fresh[self.rng.randrange(len(fresh))]
                 node = children[action] = _Node(len(self.players))
+                before = sim.turn
                 sim.apply(action)
                 path.append(node)
-                self._play_out(sim, player)  # type: ignore[arg-type]
+                self._play_out(sim, player, before)  # type: ignore[arg-type]
                 break
             best, best_score = known[0], -math.inf
             for a in known:
@@ -256,13 +253,15 @@ class _Search:
             for i, r in enumerate(rewards):
                 total[i] += r
 
-    def _play_out(self, sim: Game, last: str) -> None:
+    def _play_out(self, sim: Game, last: str, turn: int) -> None:
         """Play at random until one of our turns has just ended (or the game has), so that every
         leaf is judged at the same point of the round as the first-turn evaluations: whoever
-        is to move next has not yet had the turn that a leaf one turn later would include."""
+        is to move next has not yet had the turn that a leaf one turn later would include.
+        ``last`` acted before ``sim`` reached turn count ``turn``."""
         for _ in range(_MAX_PLAYOUT):
-            if sim.is_over or (last == self.player and sim.current_player != self.player):
+            if sim.is_over or (last == self.player and sim.turn > turn):
                 return
+            turn = sim.turn
             last = sim.current_player  # type: ignore[assignment]
             legal = sim.legal_actions()
             sim.apply(legal[self.rng.randrange(len(legal))])

@@ -1,20 +1,196 @@
 """Base types for what players do (actions) and what happens (events).
 
 Actions are small frozen dataclasses with a readable ``str``; each game declares its own.
-They serialise to plain JSON objects and are parsed back with strict type checks, so a save file
-can never smuggle in anything but the fields an action declares.
+Every field has a type the save format can write and read back exactly: ``int``, ``str``,
+``bool``, a ``Literal`` of those, an ``Enum``, ``X | None``, and tuples of these (``tuple[X, ...]``,
+fixed-length ``tuple[X, Y]``, nested, e.g. ``tuple[tuple[str, int], ...]`` for a multiset of
+resources). Anything else is refused when the class is defined, and values are checked by exact
+type, so ``1.0``, ``True`` or a numpy integer never pass for the int ``1``:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Trade(Action):
+...     give: tuple[tuple[str, int], ...]
+...     note: str | None = None
+>>> Trade((("wood", 2), ("clay", 1))).to_json()
+{'type': 'Trade', 'give': [['wood', 2], ['clay', 1]], 'note': None}
+>>> action_from_json({'type': 'Trade', 'give': [['wood', 2]], 'note': None}, {'Trade': Trade})
+Trade(give=(('wood', 2),), note=None)
+>>> field_problem(Trade((("wood", 2.0),)))
+"Trade.give must be a tuple of (string, integer) tuples, got tuple (('wood', 2.0),)"
 """
 
 from __future__ import annotations
 
-import dataclasses
+import enum
+import types
 import typing
-from dataclasses import dataclass
-from functools import cache
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import SaveFileError
+from .errors import ActionDefinitionError, SaveFileError, shorten
+
+
+# -- field kinds: what a field may hold, and how it reads and writes as JSON --------------------------
+class _Kind:
+    """One field type: checks a value, writes it as JSON and reads it back (strictly)."""
+
+    name: str
+
+    def accepts(self, value: Any) -> bool:
+        raise NotImplementedError
+
+    def encode(self, value: Any) -> Any:
+        return value
+
+    def decode(self, raw: Any, where: str) -> Any:
+        if not self.accepts(raw):
+            raise SaveFileError(f"{where}: expected {self.name}, got {shorten(raw)}")
+        return raw
+
+
+class _Exact(_Kind):
+    """int, str, bool or None, by exact type (a bool is no int, a numpy int or a float no int)."""
+
+    def __init__(self, kind: type, name: str) -> None:
+        self.kind, self.name = kind, name
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is self.kind
+
+
+class _Literal(_Kind):
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self.values = values
+        self.name = "one of " + ", ".join(map(repr, values))
+
+    def accepts(self, value: Any) -> bool:
+        return any(type(value) is type(v) and value == v for v in self.values)
+
+
+class _Enum(_Kind):
+    """An Enum member; JSON holds its value (an int or a string)."""
+
+    def __init__(self, kind: type[enum.Enum]) -> None:
+        self.kind = kind
+        self.name = f"a {kind.__name__} (" + ", ".join(repr(m.value) for m in kind) + ")"
+        self.by_value = {(type(m.value), m.value): m for m in kind}
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is self.kind
+
+    def encode(self, value: Any) -> Any:
+        return value.value
+
+    def decode(self, raw: Any, where: str) -> Any:
+        member = self.by_value.get((type(raw), raw)) if isinstance(raw, (int, str)) else None
+        if member is None:
+            raise SaveFileError(f"{where}: expected {self.name}, got {shorten(raw)}")
+        return member
+
+
+class _Optional(_Kind):
+    def __init__(self, inner: _Kind) -> None:
+        self.inner = inner
+        self.name = f"{inner.name} or None"
+
+    def accepts(self, value: Any) -> bool:
+        return value is None or self.inner.accepts(value)
+
+    def encode(self, value: Any) -> Any:
+        return None if value is None else self.inner.encode(value)
+
+    def decode(self, raw: Any, where: str) -> Any:
+        return None if raw is None else self.inner.decode(raw, where)
+
+
+class _Tuple(_Kind):
+    """``tuple[X, ...]`` (``items`` None, ``each`` the item kind) or fixed ``tuple[X, Y]``."""
+
+    def __init__(self, each: _Kind | None, items: tuple[_Kind, ...] | None) -> None:
+        self.each, self.items = each, items
+        if items is None:
+            self.name = f"a tuple of {_plural(each.name)}"  # type: ignore[union-attr]
+        else:
+            self.name = "a (" + ", ".join(k.name.removeprefix("a ").removeprefix("an ") for k in items) + ") tuple"
+
+    def _kinds(self, length: int) -> tuple[_Kind, ...] | None:
+        if self.items is None:
+            return (self.each,) * length  # type: ignore[return-value]
+        return self.items if length == len(self.items) else None
+
+    def accepts(self, value: Any) -> bool:
+        if type(value) is not tuple:
+            return False
+        kinds = self._kinds(len(value))
+        return kinds is not None and all(k.accepts(v) for k, v in zip(kinds, value))
+
+    def encode(self, value: Any) -> Any:
+        kinds = self._kinds(len(value))
+        return [k.encode(v) for k, v in zip(kinds, value)]  # type: ignore[arg-type]
+
+    def decode(self, raw: Any, where: str) -> Any:
+        kinds = self._kinds(len(raw)) if type(raw) is list else None
+        if kinds is None:
+            raise SaveFileError(f"{where}: expected {self.name} (a JSON list), got {shorten(raw)}")
+        return tuple(k.decode(v, f"{where}[{i}]") for i, (k, v) in enumerate(zip(kinds, raw)))
+
+
+def _plural(name: str) -> str:
+    for article in ("an ", "a "):
+        if name.startswith(article):
+            return name[len(article):] + "s"
+    return name
+
+
+_INT, _STR, _BOOL, _NONE = _Exact(int, "an integer"), _Exact(str, "a string"), _Exact(bool, "a boolean"), _Exact(type(None), "None")
+_SIMPLE = {int: _INT, str: _STR, bool: _BOOL, type(None): _NONE}
+
+
+def field_kind(hint: Any, where: str) -> _Kind:
+    """The kind of a field annotated ``hint``; ActionDefinitionError if saves cannot hold it."""
+    if hint in _SIMPLE:
+        return _SIMPLE[hint]
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        if not all(type(m.value) in (int, str) for m in hint):
+            raise ActionDefinitionError(f"{where}: the values of enum {hint.__name__} must be ints or strings")
+        return _Enum(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        if not args or not all(type(a) in (int, str, bool) for a in args):
+            raise ActionDefinitionError(f"{where}: Literal values must be ints, strings or bools, got {args}")
+        return _Literal(args)
+    if origin in (typing.Union, types.UnionType):
+        others = [a for a in args if a is not type(None)]
+        if len(args) == 2 and len(others) == 1:
+            return _Optional(field_kind(others[0], where))
+        raise ActionDefinitionError(f"{where}: of unions only 'X | None' is supported, got {hint}")
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _Tuple(field_kind(args[0], where), None)
+        if args == ((),):  # tuple[()]: the empty tuple
+            return _Tuple(None, ())
+        return _Tuple(None, tuple(field_kind(a, where) for a in args))
+    raise ActionDefinitionError(
+        f"{where}: field type {hint!r} cannot be saved; use int, str, bool, a Literal, an Enum, "
+        "'X | None' or tuples of these")
+
+
+def _schema(cls: type) -> tuple[tuple[str, _Kind], ...]:
+    """The fields of an Action class in order, with their kinds (ClassVars left out)."""
+    try:  # each class's annotations are read in its own module, as far as it has run
+        hints = typing.get_type_hints(cls)
+    except NameError as error:
+        raise ActionDefinitionError(
+            f"{cls.__name__}: cannot resolve a field type ({error}); define the types of an "
+            "action's fields at module level, before the action") from None
+    fields = []
+    for name, hint in hints.items():
+        if hint is ClassVar or typing.get_origin(hint) is ClassVar:
+            continue
+        fields.append((name, field_kind(hint, f"{cls.__name__}.{name}")))
+    return tuple(fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,49 +200,43 @@ class Action:
     #: Setup steps (arranging a draw, editing the state) are recorded in the history but never
     #: offered by ``legal_actions``.
     setup: ClassVar[bool] = False
+    #: the fields and their kinds, worked out when the subclass is defined
+    _fields_schema: ClassVar[tuple[tuple[str, _Kind], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Action, cls).__init_subclass__(**kwargs)  # zero-argument super breaks with slots=True
+        # runs for the class body and again for the copy that @dataclass(slots=True) makes
+        cls._fields_schema = _schema(cls)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
+        for name, kind in self._fields_schema:
+            data[name] = kind.encode(getattr(self, name))
         return data
 
 
-@cache
-def _field_types(cls: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+def field_problem(action: Action) -> str | None:
+    """Why ``action``'s fields do not hold values of their declared types, or None if they do."""
+    for name, kind in action._fields_schema:
+        value = getattr(action, name)
+        if not kind.accepts(value):
+            return f"{type(action).__name__}.{name} must be {kind.name}, got {type(value).__name__} {shorten(value)}"
+    return None
 
 
-def _check_value(value: Any, kind: Any, where: str) -> Any:
-    origin = typing.get_origin(kind)
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise SaveFileError(f"{where}: expected a list, got {value!r}")
-        (item_kind, _) = typing.get_args(kind)
-        return tuple(_check_value(v, item_kind, where) for v in value)
-    if kind is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise SaveFileError(f"{where}: expected an integer, got {value!r}")
-    elif kind is str:
-        if not isinstance(value, str):
-            raise SaveFileError(f"{where}: expected a string, got {value!r}")
-    return value
-
-
-def action_from_json(data: Any, types: dict[str, type[Action]]) -> Action:
-    """Parse one action written by ``Action.to_json``; unknown types or fields raise SaveFileError."""
+def action_from_json(data: Any, types: dict[str, type[Action]], where: str = "action") -> Action:
+    """Parse one action written by ``Action.to_json``; unknown types or fields, and values of the
+    wrong type, raise SaveFileError naming ``where`` and the field."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise SaveFileError(f"an action must be an object with a 'type', got {data!r}")
+        raise SaveFileError(f"{where}: an action must be an object with a 'type', got {shorten(data)}")
     cls = types.get(data["type"])
     if cls is None:
-        raise SaveFileError(f"unknown action type {data['type']!r} (known: {', '.join(sorted(types))})")
-    kinds = _field_types(cls)
+        raise SaveFileError(f"{where}: unknown action type {shorten(data['type'])} (known: {', '.join(sorted(types))})")
+    kinds = dict(cls._fields_schema)
     given = set(data) - {"type"}
     if given != set(kinds):
-        raise SaveFileError(f"{data['type']} needs the fields {sorted(kinds)}, got {sorted(given)}")
-    return cls(**{name: _check_value(data[name], kind, f"{data['type']}.{name}") for name, kind in kinds.items()})
+        raise SaveFileError(f"{where}: {cls.__name__} needs the fields {sorted(kinds)}, got {shorten(sorted(given))}")
+    return cls(**{name: kind.decode(data[name], f"{where} ({cls.__name__}.{name})") for name, kind in kinds.items()})
 
 
 @dataclass(frozen=True, slots=True)

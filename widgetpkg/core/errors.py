@@ -1,4 +1,31 @@
-"""The errors the package raises on bad input. All are ValueErrors, so one except clause covers them."""
+"""The errors the package raises on bad input. All are ValueErrors, so one except clause covers them.
+
+Messages quote the offending input only in short: :func:`shorten` caps every echoed value, so
+a megabyte of bad input never turns into a megabyte of error message.
+
+>>> shorten("x" * 500)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (502 characters)"
+>>> shorten([1, 2])
+'[1, 2]'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: the longest quote of bad input an error message holds
+ECHO_LIMIT = 60
+
+
+def shorten(value: Any, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)``, cut to ``limit`` characters (saying how long it was) when longer."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 -- a hostile __repr__ must not turn a clear refusal into a crash
+        return f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 3]}... ({len(text)} characters)"
 
 
 class WidgetpkgError(ValueError):
@@ -15,3 +42,13 @@ class InvalidOptionError(WidgetpkgError):
 
 class SaveFileError(WidgetpkgError):
     """A saved game that cannot be read: not JSON, wrong format or version, or actions that do not replay."""
+
+
+class PositionError(WidgetpkgError):
+    """Position text (or position data) that cannot be read: it says what is wrong and where."""
+
+
+class ActionDefinitionError(TypeError):
+    """An Action subclass declares a field the save format cannot write and read back exactly.
+
+    A programming error, raised when the class is defined, not bad input at run time."""

@@ -9,20 +9,32 @@ through ``_set``, ``_put``, ``_append`` and ``_pop``; that is what makes undo ex
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any, ClassVar, Sequence
 
-from .actions import Action, Event, Scored, action_from_json
-from .errors import IllegalActionError, InvalidOptionError, SaveFileError
+from .actions import Action, Event, Scored, action_from_json, field_problem
+from .errors import IllegalActionError, InvalidOptionError, SaveFileError, shorten
 from .info import GameInfo
 
 SAVE_FORMAT = "widgetpkg-game"
 SAVE_VERSION = 1
+#: the largest saved game read (a whole game's save is a few tens of kilobytes)
+MAX_SAVE_BYTES = 8 * 2**20
 _MISSING = object()
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """An independent RNG in the same state. ``Random.__new__`` allocates without seeding (no OS
+    entropy, no key schedule); ``setstate`` then fixes every bit of the state."""
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +72,7 @@ class Game(ABC):
         self.players: tuple[str, ...] = players
         self.seed: int = seed
         self.options: dict[str, Any] = options
+        #: every draw of the game comes from this RNG, through ``_random`` (see ``clone`` for why)
         self.rng = random.Random(seed)
         self._scores: dict[str, int] = {p: 0 for p in players}
         self._history: list[Step] = []
@@ -135,27 +148,45 @@ class Game(ABC):
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action``; raise IllegalActionError (changing nothing) if the rules forbid it."""
-        if not isinstance(action, Action) or type(action).__name__ not in self.action_types:
-            raise IllegalActionError(f"{action!r} is not an action of {self.name}")
-        reason = self._illegal(action)
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
-        events = self._record(action)
+        self._check_action(action)
+        events = self._record(action, check=True)
         self._redo.clear()
         return events
 
+    def _check_action(self, action: Any) -> None:
+        """Refuse what is no action of this game, or holds fields of the wrong type (a float, a
+        bool or a numpy int for an int, a list for a tuple): such values could equal a legal one
+        and then leak into the state, the saves and the shared caches."""
+        if not isinstance(action, Action) or self.action_types.get(type(action).__name__) is not type(action):
+            raise IllegalActionError(f"{shorten(action)} is not an action of {self.name}")
+        problem = field_problem(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+
     def preview(self, action: Action) -> list[Event]:
         """The events ``action`` would cause (what it scores, what it completes), leaving the game
-        untouched. Events that would show hidden information (a drawn tile) are left out."""
-        events = self.clone().apply(action)
+        untouched. Events that would show hidden information (a drawn tile) are left out, and the
+        copy that plays the action has its hidden parts and RNG redrawn, so that what it draws
+        says nothing about the real draws."""
+        self._check_action(action)
+        events = self.clone(resample_hidden=random.Random(self._preview_seed())).apply(action)
         return [e for e in events if not isinstance(e, self.hidden_events)]
 
+    def _preview_seed(self) -> int:
+        """A seed for preview copies, derived from the seed and the step (never from the RNG, whose
+        state would tell the future draws): the same preview gives the same events."""
+        text = f"preview {self.seed} {len(self._history)}".encode()
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
     def undo(self) -> Action:
-        """Take back the last step; return it. Hidden information (piles, dice) stays as it was."""
+        """Take back the last step; return it. Hidden information (piles, dice) stays as it was.
+
+        All or nothing: if the step cannot be taken back, the game stays as it was, step included."""
         if not self._history:
             raise IllegalActionError("nothing to undo")
-        step = self._history.pop()
+        step = self._history[-1]
         self._rollback(step.journal)
+        self._history.pop()
         self._redo.append(step.action)
         return step.action
 
@@ -184,6 +215,29 @@ class Game(ABC):
         """Every event of the game so far, in order."""
         return [e for step in self._history for e in step.events]
 
+    # -- positions, lessons and data files --------------------------------------------------------
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None) -> Game:
+        """A new game set up from ``to_position()`` text."""
+        raise InvalidOptionError(f"{cls.info.title} has no position text")
+
+    def to_position(self) -> str:
+        """The position as readable text that ``from_position`` reads back."""
+        raise InvalidOptionError(f"{self.info.title} has no position text")
+
+    def lesson_position(self, steps: Sequence[Action]) -> str | None:
+        """Position text from which replaying ``steps`` (undone steps, in redo order) gives the same
+        game again, hidden draws included; None where no such text can be written (then a lesson
+        replays the saved game instead)."""
+        return None
+
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check one of the game's data files (a tile set, a components file); return a summary
+        line, or raise a WidgetpkgError naming what is wrong. ``simulate`` adds the game's
+        fairness checks where it has some."""
+        raise InvalidOptionError(f"{cls.info.title} reads no data files")
+
     # -- saving ---------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The game as versioned JSON: options, seed and the steps played (undone ones excluded)."""
@@ -198,26 +252,45 @@ class Game(ABC):
         }, indent=1)
 
     @classmethod
-    def _from_save(cls, data: dict[str, Any]) -> Game:
+    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
+        """Hook: why a save may not set option ``name`` to ``value`` by itself (e.g. a file path,
+        which only the caller may name), or None."""
+        return None
+
+    @classmethod
+    def _from_save(cls, data: dict[str, Any], **given: Any) -> Game:
+        """The game a checked save envelope describes; ``given`` options replace the saved ones
+        (the caller's own tile-set file, say). Every problem is a SaveFileError."""
         options = data.get("options")
         if not isinstance(options, dict):
             raise SaveFileError("'options' must be an object")
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise SaveFileError(f"'players' must be a list of names, got {shorten(players)}")
+        cls.info.check_options(given)  # the caller's own options: their errors are theirs
+        for name, value in options.items():
+            problem = None if name in given else cls._saved_option_problem(name, value)
+            if problem is not None:
+                raise SaveFileError(problem)
         try:
-            game = cls(players=data.get("players"), seed=data.get("seed"), **options)  # type: ignore[arg-type]
-        except (InvalidOptionError, TypeError) as error:
-            raise SaveFileError(f"cannot set up the saved game: {error}") from None
+            game = cls(players=players, seed=data.get("seed"), **{**options, **given})
+        except (InvalidOptionError, TypeError, ValueError) as error:
+            if not isinstance(error, InvalidOptionError):  # say which option, if the declared facts can
+                try:
+                    cls.info.check_options(options)
+                except InvalidOptionError as clearer:
+                    error = clearer
+            raise SaveFileError(f"cannot set up the saved game: {shorten(str(error), 200)}") from None
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise SaveFileError("'actions' must be a list")
         for number, raw in enumerate(actions, 1):
-            action = action_from_json(raw, cls.action_types)
+            action = action_from_json(raw, cls.action_types, f"action {number}")
             try:
-                if action.setup:
-                    game._record(action, check=True)
-                else:
-                    game.apply(action)
+                game.apply(action)
             except IllegalActionError as error:
                 raise SaveFileError(f"action {number} does not replay: {error}") from None
+        game._redo.clear()
         return game
 
     # -- copying ----------------------------------------------------------------------------------
@@ -233,13 +306,20 @@ class Game(ABC):
         twin.__dict__.update(self.__dict__)
         for name in ("_scores", "_history", "_redo", *self._containers):
             setattr(twin, name, getattr(self, name).copy())
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        # options hold a dict of switches at most: copied, so a copy never changes its original's
+        twin.options = {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in self.options.items()}
         if resample_hidden is not None:
             # the journals of earlier steps point into piles that are about to be reshuffled
-            twin._history.clear()
-            twin._redo.clear()
+            twin._history = []
+            twin._redo = []
+            # future dice and draws come from the game's RNG: reseed the copy's from ``rng`` too
+            twin.rng = random.Random(resample_hidden.getrandbits(64))
             twin._resample_hidden(resample_hidden)
+        else:
+            # Copying a Mersenne Twister's state is most of what a clone would otherwise cost, and
+            # many copies never draw: both games share the RNG object, marked shared, and
+            # ``_random`` gives a game its own copy before its first draw.
+            self.rng.shared = True  # type: ignore[attr-defined]
         return twin
 
     def _resample_hidden(self, rng: random.Random) -> None:
@@ -256,6 +336,7 @@ class Game(ABC):
         try:
             events = self._play(action)
         except BaseException:
+            self._journal = None
             self._rollback(journal)
             raise
         finally:
@@ -264,33 +345,84 @@ class Game(ABC):
         return events
 
     def _rollback(self, journal: Sequence[tuple]) -> None:
-        for op in reversed(journal):
-            kind = op[0]
-            if kind == "set":
-                setattr(self, op[1], op[2])
-            elif kind == "put":
-                container = getattr(self, op[1])
-                if op[3] is _MISSING:
-                    del container[op[2]]
-                else:
-                    container[op[2]] = op[3]
-            elif kind == "del":
-                container = getattr(self, op[1])
-                if op[4] >= len(container):
-                    container[op[2]] = op[3]
-                else:
-                    items = list(container.items())
-                    items.insert(op[4], (op[2], op[3]))
-                    container.clear()
-                    container.update(items)
-            elif kind == "append":
-                getattr(self, op[1]).pop()
-            elif kind == "truncate":
-                del getattr(self, op[1])[op[2]:]
-            elif kind == "pop":
-                getattr(self, op[1]).append(op[2])
-            elif kind == "rng":
-                self.rng.setstate(op[1])
+        """Undo the journal's changes, newest first; all or nothing: if an operation fails, the
+        ones already undone are redone and the error is raised with the state as it was."""
+        redo: list[tuple] = []
+        try:
+            for op in reversed(journal):
+                redo.append(self._undo_op(op))
+        except BaseException:
+            for op in reversed(redo):
+                self._redo_op(op)
+            raise
+
+    def _undo_op(self, op: tuple) -> tuple:
+        """Undo one journal operation; return what puts it back (for ``_redo_op``)."""
+        kind, name = op[0], op[1]
+        if kind == "set":
+            value = op[2]
+            # a container from the journal is shared with every copy of the history: install a
+            # copy of it, or a copy that undoes this step would change the original's state
+            if isinstance(value, (dict, list, set)):
+                value = value.copy()
+            current = getattr(self, name)
+            setattr(self, name, value)
+            return ("set", name, current)
+        if kind == "rng":
+            # swapped, not mutated in place: the RNG object may be shared with a copy
+            current = ("rng", self.rng)
+            restored = random.Random.__new__(random.Random)
+            restored.setstate(name)
+            self.rng = restored
+            return current
+        container = getattr(self, name)
+        if kind == "put":
+            key, old = op[2], op[3]
+            current = container[key]
+            if old is _MISSING:
+                del container[key]
+            else:
+                container[key] = old
+            return ("put", name, key, current)  # a new key was the dict's last: putting it back is exact
+        if kind == "del":
+            key, value, place = op[2], op[3], op[4]
+            if key in container:
+                raise KeyError(f"{name}: {key!r} is already there")
+            if place >= len(container):
+                container[key] = value
+            else:
+                items = list(container.items())
+                items.insert(place, (key, value))
+                container.clear()
+                container.update(items)
+            return ("drop", name, key)
+        if kind == "append":
+            return ("append", name, container.pop())
+        if kind == "truncate":
+            tail = container[op[2]:]
+            del container[op[2]:]
+            return ("extend", name, tail)
+        if kind == "pop":
+            container.append(op[2])
+            return ("pop", name)
+        raise ValueError(f"unknown journal operation {kind!r}")
+
+    def _redo_op(self, op: tuple) -> None:
+        kind, name = op[0], op[1]
+        if kind == "set":
+            setattr(self, name, op[2])
+        elif kind == "rng":
+            self.rng = name
+        elif kind == "put":
+            getattr(self, name)[op[2]] = op[3]
+        elif kind == "drop":
+            del getattr(self, name)[op[2]]
+        elif kind == "append":
+            getattr(self, name).append(op[2])
+        elif kind == "extend":
+            getattr(self, name).extend(op[2])
+        elif kind == "pop":
+            getattr(self, name).pop()
 
     def _set(self, name: str, value: Any) -> None:
         self._journal.append(("set", name, getattr(self, name)))  # type: ignore[union-attr]
@@ -323,25 +455,81 @@ class Game(ABC):
         return value
 
     def _random(self) -> random.Random:
-        """The game's RNG, journaled so that undo restores it and redo draws the same again."""
-        self._journal.append(("rng", self.rng.getstate()))  # type: ignore[union-attr]
-        return self.rng
+        """The game's RNG, journaled so that undo restores it and redo draws the same again.
+
+        Draw only through this: the RNG object may be shared with a clone until now."""
+        rng = self.rng
+        if rng.__dict__.get("shared"):
+            rng = self.rng = _copy_rng(rng)
+        self._journal.append(("rng", rng.getstate()))  # type: ignore[union-attr]
+        return rng
 
     def _score(self, event: Scored) -> Scored:
         self._put("_scores", event.player, self._scores[event.player] + event.points)
         return event
 
 
-def parse_save(text: str) -> dict[str, Any]:
-    """Read and check the envelope of a saved game (no game-specific checks)."""
-    if not isinstance(text, (str, bytes)):
-        raise SaveFileError(f"a saved game is JSON text, got {type(text).__name__}")
+def read_save(source: str | bytes | PurePath) -> str:
+    """The text of a saved game given as text, UTF-8 bytes or a file path (``pathlib.Path``).
+
+    A string is the JSON text itself; one that looks like a file name is refused with a hint
+    (reading a file named by a string could read any file an untrusted caller names)."""
+    if isinstance(source, PurePath):
+        try:
+            with open(source, "rb") as file:
+                raw = file.read(MAX_SAVE_BYTES + 1)
+        except OSError as error:
+            raise SaveFileError(f"cannot read the saved game {shorten(str(source))}: {error.strerror}") from None
+        source = raw
+    if isinstance(source, (bytes, bytearray)):
+        if len(source) > MAX_SAVE_BYTES:
+            raise SaveFileError(f"a saved game is at most {MAX_SAVE_BYTES} bytes; this one is larger")
+        try:
+            return bytes(source).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveFileError(f"a saved game is UTF-8 text; byte {error.start} is not UTF-8") from None
+    if not isinstance(source, str):
+        raise SaveFileError(f"a saved game is JSON text or a pathlib.Path, got {type(source).__name__}")
+    if len(source) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"a saved game is at most {MAX_SAVE_BYTES} characters; this one has {len(source)}")
+    stripped = source.strip()
+    if stripped and stripped[0] not in "{[" and "\n" not in stripped and (
+            stripped.lower().endswith(".json") or "/" in stripped or "\\" in stripped):
+        raise SaveFileError(f"{shorten(stripped)} looks like a file path, not a saved game; "
+                            "to read a file, pass pathlib.Path(...)")
+    return source
+
+
+def parse_save(text: str | bytes | PurePath) -> dict[str, Any]:
+    """Read and check the envelope of a saved game (no game-specific checks).
+
+    Any input, however broken (deeply nested, huge numbers, not UTF-8), gives a SaveFileError."""
+    text = read_save(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveFileError(f"not valid JSON: {error}") from None
+        raise SaveFileError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise SaveFileError("not a saved game: the JSON is nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise SaveFileError(f"not a saved game: {shorten(str(error), 120)}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"not a widgetpkg saved game (expected \"format\": \"{SAVE_FORMAT}\")")
     if data.get("version") != SAVE_VERSION:
-        raise SaveFileError(f"unsupported save version {data.get('version')!r} (this widgetpkg reads {SAVE_VERSION})")
+        raise SaveFileError(f"unsupported save version {shorten(data.get('version'))} (this widgetpkg reads {SAVE_VERSION})")
     return data
+
+
+def load_save(source: str | bytes | PurePath, **options: Any) -> Game:
+    """Rebuild a game from ``Game.to_json()`` text, bytes or a ``pathlib.Path`` to such a file.
+
+    ``options`` replace the saved game's own: a save may name only bundled data (a built-in tile
+    set, say); a file of your own is passed here (``load_save(text, tileset=path)``)."""
+    from .registry import game_class  # the registry imports this module
+
+    data = parse_save(source)
+    try:
+        cls = game_class(data.get("game"))
+    except InvalidOptionError as error:
+        raise SaveFileError(str(error)) from None
+    return cls._from_save(data, **options)

@@ -12,8 +12,8 @@ import importlib
 import pkgutil
 from typing import Any
 
-from .errors import InvalidOptionError, SaveFileError
-from .game import Game, parse_save
+from .errors import InvalidOptionError
+from .game import Game, load_save
 from .info import GameInfo
 
 _GAMES_PACKAGE = "widgetpkg.games"
@@ -68,11 +68,7 @@ def new_game(name: str, **options: Any) -> Game:
     return cls(**options)
 
 
-def load_game(text: Any) -> Game:
-    """Rebuild a game from ``Game.to_json()`` text; bad input raises SaveFileError."""
-    data = parse_save(text)
-    try:
-        cls = game_class(data.get("game"))
-    except InvalidOptionError as error:
-        raise SaveFileError(str(error)) from None
-    return cls._from_save(data)
+def load_game(source: Any, **options: Any) -> Game:
+    """Rebuild a game from ``Game.to_json()`` text (or a ``pathlib.Path``); bad input raises
+    SaveFileError. ``options`` replace saved ones, e.g. ``tileset=path`` for your own tile set."""
+    return load_save(source, **options)

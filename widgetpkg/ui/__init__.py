@@ -4,12 +4,29 @@ Importing this package (or drawing a game as SVG) never imports ipywidgets or ip
 """
 
 from .contract import (
-    Choice, Column, GameUI, Inspection, LogEntry, Rect, Ref, Region, Section, Style, Target, View, esc,
-    register_ui, scored_entry, ui_for,
+    COMMANDS,
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    LogEntry,
+    Rect,
+    Ref,
+    Region,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+    scored_entry,
+    ui_for,
 )
-from .palette import SEAT_COLOURS, seat_colour
+from .inspector import InspectorView, Item
+from .palette import SEAT_COLOURS, named_colour, seat_colour
 
 __all__ = [
-    "SEAT_COLOURS", "Choice", "Column", "GameUI", "Inspection", "LogEntry", "Rect", "Ref", "Region", "Section",
-    "Style", "Target", "View", "esc", "register_ui", "scored_entry", "seat_colour", "ui_for",
+    "COMMANDS", "SEAT_COLOURS", "Choice", "Column", "GameUI", "Inspection", "InspectorView", "Item", "LogEntry",
+    "Rect", "Ref", "Region", "Section", "Style", "Target", "View", "esc", "named_colour", "register_ui",
+    "scored_entry", "seat_colour", "ui_for",
 ]

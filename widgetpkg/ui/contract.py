@@ -45,15 +45,19 @@ from __future__ import annotations
 import html
 import importlib
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import Action, Game, Scored
 from ..render.painter import Painter
-from .palette import SEAT_COLOURS, seat_colour
+from .inspector import InspectorView
+from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
 
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in world units
+#: what a key may do on the board: the adapter's ``keys`` map keys to these
+COMMANDS = ("cycle", "cycle_back", "play", "undo", "redo", "fit", "zoom_in", "zoom_out", "pan_west", "pan_east",
+            "pan_north", "pan_south", "cancel")
 #: a game-defined reference to something on the board (hashable; only the game's adapter reads it)
 Ref = Hashable
 
@@ -163,6 +167,8 @@ class Choice:
     action: Action
     group: str = ""
     detail: str = ""
+    #: a key that presses this button while the board has the focus ("s"), or ""
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -176,11 +182,17 @@ class Column:
 
 @dataclass(frozen=True)
 class Section:
-    """A titled block of the panel (HTML): what is in hand, the pools, the piles, the cards."""
+    """A titled block of the panel (HTML): what is in hand, the pools, the piles, the cards.
+
+    ``html`` may be a function of no arguments: a closed section costs nothing until it is opened.
+    """
 
     title: str
-    html: str
+    html: str | Callable[[], str]
     open: bool = True
+
+    def render(self) -> str:
+        return self.html() if callable(self.html) else self.html
 
 
 @dataclass
@@ -198,8 +210,11 @@ class Style:
 class GameUI:
     """Base class of the adapters: defaults that fit any game, hooks a game fills in.
 
-    A subclass sets ``game_name`` and implements at least ``background``, ``draw_piece``,
-    ``draw_marks`` and ``targets``. Every method gets the game to read; none may change it.
+    A subclass sets ``game_name``; everything else has a default, so an adapter with no drawing
+    code at all still makes the game playable (every legal action is a button of the prompt).
+    A game with a picture adds ``extent``, ``background``/``piece_rect``/``draw_piece``,
+    ``draw_figures``, ``draw_marks`` and ``targets``. Every method gets the game to read; none may
+    change it.
     """
 
     game_name: ClassVar[str] = ""
@@ -208,7 +223,8 @@ class GameUI:
     board_kind: ClassVar[str] = "open"
     #: the label of the button that cycles a target's choices (H&G: "Rotate")
     cycle_label: ClassVar[str] = "Next choice"
-    #: the game's own keys: key -> command ("cycle", "play", "undo", "redo", "fit", ...)
+    #: the game's own keys: key -> board command (one of :data:`COMMANDS`); the prompt's buttons
+    #: bring their own keys (:attr:`Choice.key`)
     keys: ClassVar[Mapping[str, str]] = {}
     #: pixels per cell at the default zoom, and the zoom steps offered
     default_scale: ClassVar[int] = 64
@@ -272,7 +288,34 @@ class GameUI:
         self.highlight(painter, game, inspection.refs, view)
 
     def highlight(self, painter: Painter, game: Game, refs: Sequence[Ref], view: View) -> None:
-        """Light up the things ``refs`` name (a selected log line, an inspected area)."""
+        """Light up the things ``refs`` name (a selected log line, an inspected area): by default a
+        ring around each reference's point."""
+        for ref in refs:
+            point = self.ref_point(game, ref)
+            if point is not None:
+                cx, cy = view.to_pixel(*point)
+                painter.circle(cx, cy, max(6.0, view.scale * 0.3), fill=EMPHASIS, alpha=0.25, stroke=EMPHASIS,
+                               width=2)
+
+    def move_refs(self, game: Game) -> tuple[Ref, ...]:
+        """What the last step touched, for the board to flash after an opponent's move: by default
+        the references of its events."""
+        history = game.history
+        if not history:
+            return ()
+        return tuple(ref for event in history[-1].events for ref in getattr(event, "refs", ()))
+
+    def draw_regions(self, painter: Painter, game: Game, view: View) -> None:
+        """The titled regions: a frame and the title above its top-left corner."""
+        for region in self.regions(game):
+            x0, y0, x1, y1 = region.rect
+            px, py = view.to_pixel(x0, y0)
+            qx, qy = view.to_pixel(x1, y1)
+            painter.rect(px, py, qx - px, qy - py, stroke="#6b5a2e", width=1.5, alpha=0.8)
+            if region.title:
+                painter.text(px + 4, py - 2, region.title, size=max(10.0, min(16.0, view.scale * 0.28)),
+                             anchor="start", baseline="bottom", bold=True, fill="#3b3220", halo="#ffffff",
+                             halo_width=3)
 
     # -- clicking -------------------------------------------------------------------------------
     def targets(self, game: Game) -> list[Target]:
@@ -313,8 +356,14 @@ class GameUI:
         return []
 
     def help_html(self, game: Game) -> str:
-        """What to click and which keys do what, for this game."""
+        """What to click and which keys do what, for this game (the panel adds the board's own
+        keys: undo, redo, pan, zoom)."""
         return ""
+
+    def inspector_view(self, game: Game) -> InspectorView | None:
+        """An optional deeper look at the position for the inspector widget (None: the game has
+        none, and the inspector says so)."""
+        return None
 
     def log(self, game: Game) -> list[LogEntry]:
         """The scoring log, oldest first: every ``Scored`` event with its equation."""
@@ -340,6 +389,7 @@ class GameUI:
         rec.rect(0, 0, view.width, view.height, fill=self.table_colour)
         for key, value in self.background(game).items():
             self.draw_piece(rec, key, value, view)
+        self.draw_regions(rec, game, view)
         self.draw_marks(rec, game, view, targets=(), style=style)
         self.draw_figures(rec, game, view, style=style)
         return to_svg(rec.ops, view.width, view.height, title=f"{game.name} board")
@@ -382,11 +432,13 @@ def ui_for(game: Game) -> GameUI:
 
 
 __all__ = [
+    "COMMANDS",
     "SEAT_COLOURS",
     "Choice",
     "Column",
     "GameUI",
     "Inspection",
+    "InspectorView",
     "LogEntry",
     "Rect",
     "Ref",

@@ -7,6 +7,22 @@ from collections.abc import Sequence
 #: seat colours in the order of the default player names (Red, Blue, Yellow, Green, Black, White)
 SEAT_COLOURS = ("#d7392f", "#2f6fd6", "#f4c430", "#2aa35a", "#2b2b2b", "#f2f2f2")
 _BY_NAME = {"red": 0, "blue": 1, "yellow": 2, "green": 3, "black": 4, "white": 5}
+#: players named after a colour outside the seat colours still get it
+NAMED_COLOURS = {"purple": "#8a4fc0", "orange": "#f08a24", "pink": "#e86aa8", "grey": "#8c8c8c", "gray": "#8c8c8c"}
+#: what a selected log line or an inspected thing is stressed with, in every game
+EMPHASIS = "#ff7a1a"
+
+
+def named_colour(player: str) -> str | None:
+    """The colour a player is named after ("Red", "purple"), or None.
+
+    >>> named_colour("Purple"), named_colour("Ann")
+    ('#8a4fc0', None)
+    """
+    name = player.lower()
+    if name in _BY_NAME:
+        return SEAT_COLOURS[_BY_NAME[name]]
+    return NAMED_COLOURS.get(name)
 
 
 def seat_colour(player: str, players: Sequence[str] = ()) -> str:
@@ -15,8 +31,8 @@ def seat_colour(player: str, players: Sequence[str] = ()) -> str:
     >>> seat_colour("Blue"), seat_colour("Ann", ["Bob", "Ann"])
     ('#2f6fd6', '#2f6fd6')
     """
-    by_name = _BY_NAME.get(player.lower())
-    if by_name is not None:
-        return SEAT_COLOURS[by_name]
+    named = named_colour(player)
+    if named is not None:
+        return named
     index = list(players).index(player) if player in players else 0
     return SEAT_COLOURS[index % len(SEAT_COLOURS)]

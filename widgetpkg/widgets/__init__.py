@@ -3,7 +3,16 @@
 ``widgetpkg.play(...)`` is the way in; these are the parts for those who compose their own.
 """
 
-from ..ui.contract import GameUI, Inspection, LogEntry, Style, Target, View, register_ui, ui_for
+from ..ui.contract import (
+           GameUI,
+           Inspection,
+           LogEntry,
+           Style,
+           Target,
+           View,
+           register_ui,
+           ui_for,
+)
 from .app import App, play
 from .board import BoardCanvas
 from .inspector import Inspector

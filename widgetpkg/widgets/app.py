@@ -17,15 +17,11 @@ import ipywidgets as W
 
 from ..core import Game, InvalidOptionError, new_game
 from ..ui.contract import SEAT_COLOURS, esc
+from ..ui.palette import named_colour
 from .board import BoardCanvas
 from .model import GameModel
 from .panel import Panel, agent_label
 from .runner import AgentRunner
-
-#: colours for players named after one
-NAMED_COLOURS = {"red": SEAT_COLOURS[0], "blue": SEAT_COLOURS[1], "yellow": SEAT_COLOURS[2],
-                 "green": SEAT_COLOURS[3], "black": SEAT_COLOURS[4], "purple": "#8a4fc0",
-                 "orange": "#f08a24", "pink": "#e86aa8", "grey": "#8c8c8c", "gray": "#8c8c8c", "white": "#f4f1ea"}
 
 
 def seat_players(players: Iterable[Any]) -> tuple[list[str], dict[str, Any]]:
@@ -61,12 +57,14 @@ def _check_agent(agent: Any) -> Any:
 
 
 def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None) -> dict[str, str]:
-    """A colour per player: given, or named by the player ("Red"), or the next free seat colour."""
+    """A colour per player: given, or named by the player ("Red"), or the next free seat colour
+    (all from the one palette, ``widgetpkg.ui.palette``)."""
     names = list(names)
     colours = dict(given or {})
     for name in names:
-        if name not in colours and name.lower() in NAMED_COLOURS:
-            colours[name] = NAMED_COLOURS[name.lower()]
+        named = named_colour(name)
+        if name not in colours and named is not None:
+            colours[name] = named
     free = [c for c in SEAT_COLOURS if c not in colours.values()]
     for name in names:
         if name not in colours:
@@ -74,17 +72,60 @@ def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None
     return {name: colours[name] for name in names}
 
 
-#: ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
-#: The board does not use the wheel (pan and zoom are buttons and keys), so this stops the event
-#: before it reaches the board's canvas, without cancelling it: the notebook scrolls as usual.
+#: Two fixes of how the page treats the board's canvas, sent once per page:
+#:
+#: - ipycanvas cancels every wheel event over a canvas, which stops the page from scrolling there.
+#:   A plain wheel is stopped before it reaches the board's canvas, without being cancelled: the
+#:   notebook scrolls as usual. Ctrl+wheel (and a trackpad's pinch) or Alt+wheel go on to the
+#:   board, which zooms around the pointer.
+#: - ipycanvas focuses the canvas on mouse down and only then measures where the canvas is; when
+#:   the board is partly scrolled out of view, focusing scrolls the page first and the click lands
+#:   on the wrong cell. The board's canvases take the focus without scrolling.
+#: - The board's canvas takes the cell's width; a resize observer tells the board (through its
+#:   hidden ``size_probe`` text box) how wide it is shown, so it draws that many pixels.
 PAGE_SCROLL_JS = """
 (function () {
   if (window.widgetpkgPageScroll) { return; }
   window.widgetpkgPageScroll = true;
   document.addEventListener("wheel", function (event) {
     var target = event.target;
-    if (target && target.closest && target.closest("canvas.wp-board")) { event.stopPropagation(); }
+    if (target && target.closest && target.closest("canvas.wp-board") && !event.ctrlKey && !event.altKey) {
+      event.stopPropagation();
+    }
   }, {capture: true, passive: true});
+  document.addEventListener("mousedown", function (event) {
+    var canvas = event.target;
+    if (!canvas || !canvas.closest || !canvas.closest(".wp-board") || canvas.widgetpkgFocus) { return; }
+    var focus = canvas.focus.bind(canvas);
+    canvas.widgetpkgFocus = true;
+    canvas.focus = function (options) { focus(Object.assign({}, options || {}, {preventScroll: true})); };
+  }, {capture: true});
+  function watch(canvas) {
+    if (canvas.widgetpkgWatched || typeof ResizeObserver === "undefined") { return; }
+    canvas.widgetpkgWatched = true;
+    var timer = null, last = "";
+    new ResizeObserver(function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var app = canvas.closest(".wp-app");
+        var input = app && app.querySelector(".wp-board-size input");
+        var width = Math.round(canvas.getBoundingClientRect().width);
+        if (!input || width < 200 || String(width) === last) { return; }   // not laid out yet
+        last = String(width);
+        input.value = last;
+        input.dispatchEvent(new Event("input", {bubbles: true}));
+      }, 150);
+    }).observe(canvas);
+  }
+  var pending = false;
+  function scan() {
+    pending = false;
+    document.querySelectorAll(".wp-app canvas.wp-board").forEach(watch);
+  }
+  new MutationObserver(function () {
+    if (!pending) { pending = true; requestAnimationFrame(scan); }
+  }).observe(document.body, {childList: true, subtree: true});
+  scan();
 })();
 """
 
@@ -102,17 +143,22 @@ class App:
         self.board = BoardCanvas(self.model, width=width, height=height)
         self.runner = AgentRunner(self.model, pace=pace)
         self.panel = Panel(self)
-        self.widget = W.Box([self.board.widget, self.panel.widget],
+        self.widget = W.Box([self.board.widget, self.panel.widget, self.board.size_probe],
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")
         self.runner.schedule()   # an agent may open the game
 
     def close(self) -> None:
-        """Stop the agents and close every widget of the app (its views go blank)."""
+        """Stop the agents and close every widget of the app (its views go blank). The model and
+        its game stay usable: changing them later raises nothing."""
         self.runner.close()
-        stack: list[Any] = [self.widget, self.board.atlas]
+        self.model.close()
+        self.panel.close()
+        self.board.close()
+        stack: list[Any] = [self.widget]
         if getattr(self, "_inspector", None) is not None:
+            self._inspector.close()
             stack.append(self._inspector.widget)
         while stack:
             widget = stack.pop()
@@ -143,7 +189,8 @@ class App:
 
     @property
     def inspector(self) -> Any:
-        """The feature-graph inspector on this app's model (made on first use), linked to the board."""
+        """The inspector on this app's model (made on first use), linked to the board: the game's
+        own view inside the position (Hunters & Gatherers: its feature graph)."""
         if getattr(self, "_inspector", None) is None:
             from .inspector import Inspector
             self._inspector = Inspector(self.model, app=self)
@@ -172,6 +219,8 @@ class App:
         game = self.model.game
         words, _ = self.board.ui.status(game)
         scores, projected = game.scores, game.projected_scores()
+        # the first of the game's sections (what is in hand) belongs to the picture of a position
+        first = next((s.render() for s in self.board.ui.sections(game, None) if s.open), "")
         rows = "".join(
             f"<tr><td><span style='display:inline-block;width:10px;height:10px;border-radius:50%;"
             f"background:{esc(self.board.style.colour(p, game.players))}'></span> {esc(p)}</td>"
@@ -180,7 +229,7 @@ class App:
         return ("<div class='wp-static' style='display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start'>"
                 f"<div style='max-width:100%;overflow:auto'>{self.board.svg()}</div>"
                 f"<div><div style='font-weight:600'>{esc(words)}</div>"
-                f"<div style='margin:6px 0'>{self.board.ui.hand_html(game, None)}</div>"
+                f"<div style='margin:6px 0'>{first}</div>"
                 "<table><tr><th>Player</th><th>Score</th><th>Projected</th></tr>" + rows + "</table></div></div>")
 
     def __repr__(self) -> str:

@@ -16,7 +16,19 @@ A page reload (``on_client_ready``) redraws everything, so the board is never bl
 
 Clicks and keys only play legal actions: a click is matched against the adapter's targets (the
 legal actions of the moment); anything else changes nothing and the model's ``message`` says why.
-No exception from a handler ever reaches the kernel: it becomes a message, and ``last_error``.
+A target with several choices is cycled (the adapter's ``cycle_label``: "Rotate") or, when it
+asks for a menu, opens one (``menu``: the panel shows its ``choice_labels`` as buttons).
+
+What the browser sends is checked before use: a mouse event with a null, NaN or infinite
+coordinate (ipycanvas sends null when the canvas has no size), a key that is not a string, a
+size that is not a positive number, is dropped and counted in ``rejected_events``. No exception
+from a handler ever reaches the kernel or the model: it becomes a message, and ``last_error``.
+
+Before acting on any event the board asks the model to ``sync``: a game changed in a cell
+without the model is redrawn first, so a stale target is never played.
+
+An *open* board (a landscape that grows) pans, zooms and follows the game; a *fixed* one is always
+shown whole, fitted to the canvas.
 
 >>> import widgetpkg as wp
 >>> from widgetpkg.widgets.model import GameModel
@@ -40,16 +52,17 @@ import logging
 import math
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
-from ipywidgets import Layout
+from ipywidgets import Layout, Text
 from traitlets import Any as AnyTrait
 from traitlets import HasTraits, Int
 
 from ..render.canvas import CanvasPainter
-from ..ui.contract import GameUI, Inspection, Style, Target, View, ui_for
+from ..ui.contract import Choice, GameUI, Inspection, Style, Target, View, ui_for
 from .model import GameModel
 
 log = logging.getLogger(__name__)
@@ -58,7 +71,27 @@ BACKGROUND, MARKS, FIGURES, HOVER = 0, 1, 2, 3
 _ATLAS_MARGIN = 5          # cells of room around the pieces when the atlas is (re)made
 _DRAG = 6                  # pixels the pointer must move, button down, to pan instead of click
 _DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at the same place, is ignored
-_FOLLOW_MIN_SCALE = 40     # following the game never zooms out further than this
+_MIN_SCALE = 4             # pixels per cell: a fitted board is never drawn smaller
+_MAX_COORD = 1e6           # pixels: anything further from the canvas is not a real pointer
+_KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
+_FLASH = 1.2              # seconds an opponent's move stays stressed
+_WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
+_GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
+                 "ArrowDown": "pan_south", "+": "zoom_in", "=": "zoom_in", "-": "zoom_out", "_": "zoom_out",
+                 "f": "fit", "0": "fit", "u": "undo", "y": "redo", "Escape": "cancel"}
+
+
+def finite_point(x: Any, y: Any) -> tuple[float, float] | None:
+    """``(x, y)`` as floats if both are real, finite numbers within reach of a canvas, else None.
+
+    >>> finite_point(3, 4.5), finite_point(None, 2), finite_point(float("nan"), 1), finite_point(True, 1)
+    ((3.0, 4.5), None, None, None)
+    """
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
+        return None
+    if not all(math.isfinite(v) and abs(v) <= _MAX_COORD for v in (x, y)):
+        return None
+    return (float(x), float(y))
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -74,6 +107,10 @@ class BoardCanvas(HasTraits):
 
     #: the action the hover preview shows (the tile in hand at its chosen rotation), or None
     choice = AnyTrait(None, allow_none=True)
+    #: the target whose menu of choices is open (the panel shows its buttons), or None
+    menu = AnyTrait(None, allow_none=True)
+    #: bumps when the targets and the prompt change
+    targets_version = Int(0)
     #: bumps when the view (pan, zoom) changes
     view_version = Int(0)
 
@@ -84,20 +121,30 @@ class BoardCanvas(HasTraits):
         self.ui: GameUI = ui or ui_for(model.game)
         self._ui_game = model.game.name
         self.width, self.height = int(width), int(height)
+        # the canvas takes the width the notebook gives it (the browser scales the picture, and
+        # ipycanvas scales the pointer back); ``resize`` changes the pixels drawn
         self.canvas = MultiCanvas(4, width=self.width, height=self.height,
-                                  layout=Layout(flex="1 1 420px", min_width="300px", max_width=f"{self.width}px",
-                                                height="auto"))
+                                  layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
+        # where the page reports the width the canvas is shown at (see ``App``'s page script): a
+        # hidden text box, so the canvas can draw as many pixels as it shows
+        self.size_probe = Text(layout=Layout(display="none"))
+        self.size_probe.add_class("wp-board-size")
+        self.size_probe.observe(self._guard(self._on_shown_width), "value")
+        self._aspect = self.height / self.width
         # off screen: never displayed, the background layer copies from it
         self.atlas = Canvas(width=1, height=1)
-        self.scale = int(scale or self.ui.default_scale)
+        self.scale: float = int(scale or self.ui.default_scale)
         self.ox = self.oy = 0.0
-        self.follow = scale is None
+        self.follow = scale is None or self.fixed
+        self._game_id = id(model.game)
         self._atlas_box: tuple[int, int, int, int] | None = None
-        self._atlas_scale: int | None = None
+        self._atlas_scale: float | None = None
         self._drawn: dict[Hashable, Any] = {}
         self._figures_drawn: Hashable = _GONE      # what the figures layer shows
         self.targets: list[Target] = []
+        #: the decisions that are not a spot on the board: the panel's buttons
+        self.prompt: list[Choice] = []
         self._selected: Target | None = None        # the target last hovered (rotate acts on it)
         self._choice_index: dict[Hashable, int] = {}
         self._inspection: Inspection | None = None
@@ -106,19 +153,29 @@ class BoardCanvas(HasTraits):
         self._dragging = False
         self._last_move: tuple[float, float, float] | None = None   # time, x, y of the last click that played
         self._redraw_pending = False
-        #: Python seconds spent handling each click (including the redraw and the panel update)
-        self.click_times: list[float] = []
+        self._wheel_travel = 0.0       # wheel movement not yet turned into a zoom step
+        self._flash: tuple[Hashable, ...] = ()     # an opponent's move, stressed for a moment
+        self._flash_timer: asyncio.TimerHandle | None = None
+        #: Python seconds spent handling each click (the redraw and the panel update included);
+        #: the newest ones only, so a long session does not grow it
+        self.click_times: deque[float] = deque(maxlen=_KEPT_TIMES)
+        #: front-end events dropped because their values made no sense (null or infinite coordinates)
+        self.rejected_events = 0
+        self._closed = False
         self._feature_click_handlers: list[Callable[[Inspection], None]] = []
         #: the traceback of the last error a handler caught, for bug reports
         self.last_error: str | None = None
 
-        model.observe(self._on_version, "version")
-        model.observe(self._on_look, ["colours", "highlight", "agents", "autoplay"])
+        self._observers = [(self._guard(self._on_version), "version"),
+                           (self._guard(self._on_look), ["colours", "highlight", "agents", "autoplay"])]
+        for handler, names in self._observers:
+            model.observe(handler, names)
         canvas = self.canvas
-        canvas.on_mouse_down(self._guard(self._mouse_down))
-        canvas.on_mouse_up(self._guard(self._mouse_up))
-        canvas.on_mouse_move(self._guard(self._mouse_move))
-        canvas.on_mouse_out(self._guard(self._mouse_out))
+        canvas.on_mouse_down(self._pointer_event(self._mouse_down))
+        canvas.on_mouse_up(self._pointer_event(self._mouse_up, on_bad=self._cancel_press))
+        canvas.on_mouse_move(self._pointer_event(self._mouse_move))
+        canvas.on_mouse_out(self._guard(self._mouse_out))    # where the pointer left does not matter
+        canvas.on_mouse_wheel(self._pointer_event(self._wheel))
         canvas.on_key_down(self._guard(self.key))
         canvas.on_client_ready(self._guard(self._client_ready))
         self.atlas.on_client_ready(self._guard(self._client_ready))
@@ -140,6 +197,11 @@ class BoardCanvas(HasTraits):
     def style(self) -> Style:
         return Style(dict(self.model.colours))
 
+    @property
+    def fixed(self) -> bool:
+        """A printed board, always shown whole (no pan, zoom or follow)."""
+        return self.ui.board_kind == "fixed"
+
     def cell_to_pixel(self, x: int, y: int) -> tuple[float, float]:
         """The canvas pixel at the centre of board cell ``(x, y)`` in the current view."""
         point = self.ui.ref_point(self.model.game, (x, y)) or (x + 0.5, y + 0.5)
@@ -149,12 +211,17 @@ class BoardCanvas(HasTraits):
         wx, wy = self.view.to_world(px, py)
         return (math.floor(wx), math.floor(wy))
 
-    def click(self, px: float, py: float) -> bool:
+    def click(self, px: Any, py: Any) -> bool:
         """A click at canvas pixel ``(px, py)``: play the legal action there, or say why not.
         True if an action was played. Never raises."""
+        point = finite_point(px, py)
+        if point is None:
+            self.rejected_events += 1
+            self._guard(self.model.refuse)("that click came without a position on the board")
+            return False
         started = time.perf_counter()
         try:
-            return bool(self._guard(self._click)(px, py))
+            return bool(self._guard(self._click)(*point))
         finally:
             self.click_times.append(time.perf_counter() - started)
 
@@ -163,61 +230,115 @@ class BoardCanvas(HasTraits):
         in the inspector); the click still plays whatever is legal there."""
         self._feature_click_handlers.append(handler)
 
-    def hover(self, px: float, py: float) -> None:
+    def hover(self, px: Any, py: Any) -> None:
         """The pointer is at canvas pixel ``(px, py)``: preview or inspect what is there."""
-        self._guard(self._hover)(px, py)
+        point = finite_point(px, py)
+        if point is None:
+            self.rejected_events += 1
+            return
+        self._guard(self._hover)(*point)
 
-    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+    def key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
         """A key pressed while the board has the focus (click it once to give it the focus)."""
-        self._guard(self._key)(key, shift, ctrl, meta)
+        flags = (shift, ctrl, meta)
+        if not isinstance(key, str) or not 0 < len(key) <= 32 or not all(f is None or isinstance(f, bool)
+                                                                          for f in flags):
+            self.rejected_events += 1
+            return
+        self._guard(self._key)(key, *(bool(f) for f in flags))
 
     def rotate(self, step: int = 1) -> bool:
         """Turn the previewed tile to its next valid rotation (the previous one with ``step=-1``)."""
         return bool(self._guard(self._rotate)(step))
 
     def play_choice(self) -> bool:
-        """Play what the preview shows (the Enter key)."""
+        """Play what the preview shows (the adapter's "play" key)."""
         return bool(self._guard(self._play_choice)())
 
-    def skip(self) -> bool:
-        action = self.ui.skip_action(self.model.game)
-        if action is None:
-            self.model.refuse("there is nothing to skip now")
-            return False
-        if not self.model.human_to_move():
-            self.model.refuse(self._not_your_turn())
-            return False
-        return self.model.try_apply(action)
+    def choose(self, index: int) -> bool:
+        """Play choice ``index`` of the open menu (its buttons in the panel, or the digit keys)."""
+        return bool(self._guard(self._choose)(index))
 
-    def pan(self, dx: float, dy: float) -> None:
+    def close_menu(self) -> None:
+        self.menu = None
+
+    def press(self, choice: Choice | str) -> bool:
+        """Press a button of the prompt (a :class:`Choice`, or its label): play its action."""
+        return bool(self._guard(self._press)(choice))
+
+    def pan(self, dx: float, dy: float) -> bool:
         """Move the view by ``dx``, ``dy`` cells (positive: show what is east / south)."""
+        if self.fixed:
+            self.model.refuse("this board is always shown whole: there is nothing to pan")
+            return False
         self.follow = False
         self._set_view(self.scale, self.ox - dx * self.scale, self.oy - dy * self.scale)
+        return True
 
-    def zoom(self, steps: int) -> None:
-        """Zoom in (positive) or out by ``steps`` of the adapter's scales, keeping the centre."""
+    def zoom(self, steps: int, around: tuple[float, float] | None = None) -> bool:
+        """Zoom in (positive) or out by ``steps`` of the adapter's scales, keeping the pixel
+        ``around`` (default: the centre) over the same spot of the board."""
+        if self.fixed:
+            self.model.refuse("this board is always shown whole and fitted: there is nothing to zoom")
+            return False
         scales = self.ui.scales
-        index = min(range(len(scales)), key=lambda i: abs(scales[i] - self.scale))
-        new = scales[max(0, min(len(scales) - 1, index + steps))]
+        if steps > 0:
+            bigger = [s for s in scales if s > self.scale]
+            new = bigger[min(steps, len(bigger)) - 1] if bigger else self.scale
+        else:
+            smaller = [s for s in scales if s < self.scale]
+            new = smaller[max(-len(smaller), steps)] if smaller else self.scale
         if new == self.scale:
-            self.model.refuse("zoomed in as far as it goes") if steps > 0 else "zoomed out as far as it goes"
-            return
+            self.model.refuse("zoomed in as far as it goes" if steps > 0 else "zoomed out as far as it goes")
+            return False
         self.follow = False
-        cx, cy = self.view.to_world(self.width / 2, self.height / 2)
-        self._set_view(new, self.width / 2 - cx * new, self.height / 2 - cy * new)
+        px, py = around if around is not None and finite_point(*around) else (self.width / 2, self.height / 2)
+        wx, wy = self.view.to_world(px, py)
+        self._set_view(new, px - wx * new, py - wy * new)
+        return True
 
     def fit(self) -> None:
         """Follow the game again: the whole board in view, re-centred as it grows."""
         self.follow = True
         self._fit()
-        self.redraw()
+        self._set_view(self.scale, self.ox, self.oy)
 
-    def resize(self, width: int, height: int) -> None:
-        self.width, self.height = int(width), int(height)
-        self.canvas.width, self.canvas.height = self.width, self.height
+    def resize(self, width: Any, height: Any) -> bool:
+        """The canvas is now ``width`` x ``height`` pixels (a resize event); a size that is not a
+        positive finite number is ignored."""
+        size = finite_point(width, height)
+        if size is None or not (1 <= size[0] <= 10000 and 1 <= size[1] <= 10000):
+            self.rejected_events += 1
+            return False
+        self.width, self.height = int(size[0]), int(size[1])
+        with self.canvas.hold_sync():
+            self.canvas.width, self.canvas.height = self.width, self.height
         if self.follow:
             self._fit()
-        self.redraw()
+        self._guard(self.redraw)()
+        return True
+
+    def _on_shown_width(self, change: dict[str, Any]) -> None:
+        """The page says how wide the canvas is shown: draw that many pixels, same proportions."""
+        text = change["new"]
+        try:
+            width = float(text)
+        except (TypeError, ValueError):
+            width = math.nan
+        if not (math.isfinite(width) and 200 <= width <= 4000):
+            self.rejected_events += 1
+            return
+        if round(width) != self.width:
+            self.resize(round(width), round(width * self._aspect))
+
+    def close(self) -> None:
+        """Stop following the model and close the canvases; later model changes are ignored."""
+        self._closed = True
+        for handler, names in self._observers:
+            with contextlib.suppress(ValueError):
+                self.model.unobserve(handler, names)
+        for widget in (*self.canvas._canvases, self.canvas, self.atlas, self.size_probe):
+            widget.close()
 
     def svg(self) -> str:
         """The board as an SVG document (no widget needed)."""
@@ -234,6 +355,8 @@ class BoardCanvas(HasTraits):
     # -- drawing ------------------------------------------------------------------------------------
     def redraw(self, *, full: bool = False) -> None:
         """Bring every layer up to date, as one message. ``full`` remakes the atlas too."""
+        if self._closed:
+            return
         game = self.model.game
         with hold_canvas():
             self._sync_atlas(game, full)
@@ -254,7 +377,8 @@ class BoardCanvas(HasTraits):
             self._atlas_scale = self.scale
             x0, y0, x1, y1 = self._atlas_box
             with self.atlas.hold_sync():     # one state message for both sizes
-                self.atlas.width, self.atlas.height = (x1 - x0) * self.scale, (y1 - y0) * self.scale
+                self.atlas.width = max(1, math.ceil((x1 - x0) * self.scale))
+                self.atlas.height = max(1, math.ceil((y1 - y0) * self.scale))
             self.atlas.clear()
             self._drawn = {}
         view = self._atlas_view()
@@ -280,7 +404,7 @@ class BoardCanvas(HasTraits):
     def _atlas_view(self) -> View:
         x0, y0, x1, y1 = self._atlas_box  # type: ignore[misc]
         s = self.scale
-        return View(s, -x0 * s, -y0 * s, (x1 - x0) * s, (y1 - y0) * s)
+        return View(s, -x0 * s, -y0 * s, math.ceil((x1 - x0) * s), math.ceil((y1 - y0) * s))
 
     def _blit(self) -> None:
         layer = self.canvas[BACKGROUND]
@@ -295,8 +419,13 @@ class BoardCanvas(HasTraits):
         layer = self.canvas[MARKS]
         layer.clear()
         layer.save()
-        self.ui.draw_marks(CanvasPainter(layer), game, self.view, targets=self.targets, style=self.style,
-                           emphasis=[tuple(c) for c in self.model.highlight])
+        painter = CanvasPainter(layer)
+        self.ui.draw_regions(painter, game, self.view)
+        self.ui.draw_marks(painter, game, self.view, targets=self.targets, style=self.style)
+        if self.model.highlight:
+            self.ui.highlight(painter, game, [_ref(r) for r in self.model.highlight], self.view)
+        if self.menu is not None:
+            self.ui.draw_preview(painter, game, self.menu, self.menu.choices[0], self.view, self.style)
         layer.restore()
 
     def _draw_figures(self, game: Any, *, force: bool = False) -> None:
@@ -317,6 +446,8 @@ class BoardCanvas(HasTraits):
         painter = CanvasPainter(layer)
         if self._selected is not None and self.choice is not None:
             self.ui.draw_preview(painter, game, self._selected, self.choice, self.view, self.style)
+        if self._flash:
+            self.ui.highlight(painter, game, self._flash, self.view)
         if self._inspection is not None:
             self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
@@ -348,38 +479,93 @@ class BoardCanvas(HasTraits):
             if HOVER in layers:
                 self._draw_hover(game)
 
-    def _set_view(self, scale: int, ox: float, oy: float) -> None:
-        self.scale, self.ox, self.oy = int(scale), float(round(ox)), float(round(oy))
+    def _set_view(self, scale: float, ox: float, oy: float) -> None:
+        if not self.fixed:
+            ox, oy = round(ox), round(oy)
+        self.scale, self.ox, self.oy = scale, float(ox), float(oy)
         self.view_version += 1
         self._refresh_hover_after_change()
         self.redraw()
 
-    def _fit(self) -> None:
-        """Pick the zoom and centre that show the adapter's extent (not above the default zoom)."""
+    def _extent(self) -> tuple[float, float, float, float]:
         x0, y0, x1, y1 = self.ui.extent(self.model.game)
-        w, h = (x1 - x0) + 0.3, (y1 - y0) + 0.3
-        fitting = [s for s in self.ui.scales if s <= self.ui.default_scale and w * s <= self.width and h * s <= self.height]
-        floor = min((s for s in self.ui.scales if s >= _FOLLOW_MIN_SCALE), default=self.ui.scales[0])
-        scale = max(fitting) if fitting else floor
-        scale = max(scale, floor)
+        for region in self.ui.regions(self.model.game):     # titles sit above their regions
+            x0, y0 = min(x0, region.rect[0]), min(y0, region.rect[1] - 0.4)
+            x1, y1 = max(x1, region.rect[2]), max(y1, region.rect[3])
+        return x0, y0, x1, y1
+
+    def _in_view(self) -> bool:
+        """True when everything the game shows is inside the canvas as the view stands."""
+        x0, y0, x1, y1 = self._extent()
+        left, top = self.view.to_pixel(x0, y0)
+        right, bottom = self.view.to_pixel(x1, y1)
+        return left >= 0 and top >= 0 and right <= self.width and bottom <= self.height
+
+    def _fit(self) -> None:
+        """Pick the zoom and centre that show the whole extent. An open board uses the adapter's
+        zoom steps (up to the default), and below them any scale that fits: it never clips; a
+        fixed board takes exactly the scale that fills the canvas."""
+        x0, y0, x1, y1 = self._extent()
+        margin = 0.0 if self.fixed else 0.3
+        w, h = (x1 - x0) + margin, (y1 - y0) + margin
+        exact = min(self.width / w, self.height / h)
+        if self.fixed:
+            scale: float = max(float(_MIN_SCALE), math.floor(exact * 100) / 100)
+        else:
+            fitting = [s for s in self.ui.scales if s <= self.ui.default_scale and s <= exact]
+            scale = max(fitting) if fitting else max(_MIN_SCALE, math.floor(exact))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        self.scale = int(scale)
-        self.ox, self.oy = float(round(self.width / 2 - cx * scale)), float(round(self.height / 2 - cy * scale))
+        self.scale = scale
+        self.ox, self.oy = self.width / 2 - cx * scale, self.height / 2 - cy * scale
+        if not self.fixed:      # whole pixels keep tile edges crisp; a fitted board keeps every pixel
+            self.ox, self.oy = float(round(self.ox)), float(round(self.oy))
 
     # -- reacting to the model --------------------------------------------------------------------------
     def _on_version(self, change: dict[str, Any]) -> None:
+        if self._closed:
+            return
         game = self.model.game
-        if game.name != self._ui_game:       # a different game was loaded into the model
-            self.ui = ui_for(game)
-            self._ui_game = game.name
+        full = False
+        if id(game) != self._game_id:        # a new game: nothing of the old one stays, zoom resets
+            self._game_id = id(game)
+            if game.name != self._ui_game:
+                self.ui = ui_for(game)
+                self._ui_game = game.name
             self._drawn, self._atlas_box, self._figures_drawn = {}, None, _GONE
+            self.follow, self._last_move, self.menu = True, None, None
+            self.scale = self.ui.default_scale
+            full = True
         self._update_targets()
-        if self.follow:
+        # following, the view moves only when the game would leave it
+        if self.follow and (full or self.fixed or not self._in_view()):
             self._fit()
+            self.view_version += 1
         self._refresh_hover_after_change()
-        self.redraw()
+        self._start_flash()
+        self.redraw(full=full)
+
+    def _start_flash(self) -> None:
+        """After an agent's move, stress what it touched for a moment (in a kernel, where a timer
+        can take it away again)."""
+        mover = getattr(self.model, "last_mover", None)
+        loop = running_loop()
+        if self._flash_timer is not None:
+            self._flash_timer.cancel()
+            self._flash_timer = None
+        self._flash = ()
+        if loop is None or mover is None or self.model.agent_for(mover) is None:
+            return
+        self._flash = tuple(self.ui.move_refs(self.model.game))
+        if self._flash:
+            self._flash_timer = loop.call_later(_FLASH, self._guard(self._end_flash))
+
+    def _end_flash(self) -> None:
+        self._flash, self._flash_timer = (), None
+        self._redraw_layers(HOVER)
 
     def _on_look(self, change: dict[str, Any]) -> None:
+        if self._closed:
+            return
         if change["name"] in ("agents", "autoplay"):
             self._update_targets()
         self._refresh_hover_after_change()
@@ -387,11 +573,16 @@ class BoardCanvas(HasTraits):
 
     def _update_targets(self) -> None:
         # only what a person at this screen may click now: nothing while an agent plays
-        self.targets = self.ui.targets(self.model.game) if self.model.human_to_move() else []
+        human = self.model.human_to_move()
+        game = self.model.game
+        self.targets = self.ui.targets(game) if human else []
+        self.prompt = self.ui.prompt(game, self.targets) if human else []
         self._choice_index = {}
         self._selected = None
         self._inspection = None
         self.choice = None
+        self.menu = None
+        self.targets_version += 1
 
     def _refresh_hover_after_change(self) -> None:
         """After a move or a view change, what is under the still pointer may be something else."""
@@ -400,6 +591,8 @@ class BoardCanvas(HasTraits):
             self._find_hover(*self._pointer)
 
     def _client_ready(self) -> None:
+        if self._closed:
+            return
         loop = running_loop()
         if loop is None:
             self.redraw(full=True)
@@ -429,7 +622,9 @@ class BoardCanvas(HasTraits):
             if self._selected is None or target.key != self._selected.key:
                 self._selected = target
                 self.choice = target.choices[self._choice_index.get(target.key, 0)]
-            self._inspection = None
+            # a spot also says what the figure would hold: the area under it and its worth
+            self._inspection = (self.ui.inspect(self.model.game, target.shape[1], target.shape[2])
+                                if target.is_spot else None)
         else:
             # a previewed tile stays where it was tried (the rotate button acts on it); a spot does not
             if self._selected is not None and self._selected.is_spot:
@@ -468,6 +663,7 @@ class BoardCanvas(HasTraits):
 
     def _click(self, px: float, py: float) -> bool:
         model = self.model
+        model.sync()            # a game changed in a cell: act on what is there now
         if not self._inside(px, py):
             model.refuse("that click was outside the board")
             return False
@@ -493,31 +689,73 @@ class BoardCanvas(HasTraits):
             else:
                 model.try_apply(why)     # illegal: sets the engine's reason as the message
             return False
+        if target.mode == "menu":
+            self.menu = target
+            model.message_kind, model.message = "info", f"{target.label}: choose " + " or ".join(target.labels())
+            self._redraw_layers(MARKS)
+            return False
         if self._selected is not None and target.key == self._selected.key and self.choice in target.choices:
             action = self.choice
         else:
             action = target.choices[0]
-        played = model.try_apply(action)
-        if played:
-            self._last_move = (now, px, py)
+        return self._play(action, (now, px, py))
+
+    def _play(self, action: Any, where: tuple[float, float, float] | None = None) -> bool:
+        played = self.model.try_apply(action)
+        if played and where is not None:
+            self._last_move = where
         return played
 
     def _play_choice(self) -> bool:
+        self.model.sync()
         if self._selected is None or self.choice is None:
             self.model.refuse("hover a highlighted cell or spot first")
             return False
         if not self.model.human_to_move():
             self.model.refuse(self._not_your_turn())
             return False
-        return self.model.try_apply(self.choice)
+        if self._selected.mode == "menu":
+            self.menu = self._selected
+            self._redraw_layers(MARKS)
+            return False
+        return self._play(self.choice)
+
+    def _choose(self, index: int) -> bool:
+        menu = self.menu
+        if self.model.sync() or menu is None:
+            self.model.refuse("no menu is open: click a spot that offers a choice first")
+            return False
+        if not isinstance(index, int) or not 0 <= index < len(menu.choices):
+            self.model.refuse(f"choose 1 to {len(menu.choices)}")
+            return False
+        if not self.model.human_to_move():
+            self.model.refuse(self._not_your_turn())
+            return False
+        self.menu = None
+        return self._play(menu.choices[index])
+
+    def _press(self, choice: Choice | str) -> bool:
+        self.model.sync()
+        if not self.model.human_to_move():
+            self.model.refuse(self._not_your_turn())
+            return False
+        label = choice.label if isinstance(choice, Choice) else choice
+        found = next((c for c in self.prompt if c == choice or c.label == label), None)
+        if found is None:
+            offered = ", ".join(c.label for c in self.prompt)
+            self.model.refuse(f"{label} is not a choice now" + (f" (the choices: {offered})" if offered else ""))
+            return False
+        return self._play(found.action)
 
     def _rotate(self, step: int) -> bool:
+        self.model.sync()
         target = self._selected
         if target is None or len(target.choices) < 1:
             self.model.refuse("hover a highlighted cell first, then turn the tile")
             return False
-        if len(target.choices) == 1:
-            self.model.refuse("nothing to turn here") if target.is_spot else "the tile fits there in one way only"
+        if target.mode != "cycle":
+            self.model.refuse("there is only one way to play this" if target.mode == "play"
+                              else "this spot offers a menu: click it and pick one")
             return False
         index = (self._choice_index.get(target.key, 0) + step) % len(target.choices)
         self._choice_index[target.key] = index
@@ -526,12 +764,34 @@ class BoardCanvas(HasTraits):
         return True
 
     # -- mouse and keys -------------------------------------------------------------------------------------
+    def _pointer_event(self, handler: Callable[[float, float], None],
+                       on_bad: Callable[[], None] | None = None) -> Callable[..., Any]:
+        """A front-end mouse handler: bad coordinates are dropped (and counted), the rest guarded."""
+        guarded = self._guard(handler)
+
+        def checked(x: Any = None, y: Any = None, *_: Any) -> Any:
+            point = finite_point(x, y)
+            if point is None:
+                self.rejected_events += 1
+                if on_bad is not None:
+                    self._guard(on_bad)()
+                return None
+            return guarded(*point)
+        return checked
+
+    def _cancel_press(self) -> None:
+        """A button went up somewhere unknown: end the press; a drag keeps the view it reached."""
+        if self._dragging:
+            self.view_version += 1
+        self._down, self._dragging = None, False
+
     def _mouse_down(self, x: float, y: float) -> None:
+        self.model.sync()
         self._down = (x, y, self.ox, self.oy)
         self._dragging = False
 
     def _mouse_move(self, x: float, y: float) -> None:
-        if self._down is not None:
+        if self._down is not None and not self.fixed:
             x0, y0, ox, oy = self._down
             if self._dragging or math.hypot(x - x0, y - y0) > _DRAG:
                 self._dragging = True
@@ -553,6 +813,18 @@ class BoardCanvas(HasTraits):
             return
         self.click(down[0], down[1])
 
+    def _wheel(self, dx: float, dy: float) -> None:
+        """Ctrl or Alt + wheel (the page keeps the plain wheel): zoom around the pointer."""
+        if self.fixed or dy == 0:
+            return
+        if (self._wheel_travel > 0) != (dy > 0):     # the wheel turned the other way
+            self._wheel_travel = 0.0
+        self._wheel_travel += dy
+        steps = int(self._wheel_travel / _WHEEL_STEP)
+        if steps:
+            self._wheel_travel -= steps * _WHEEL_STEP
+            self.zoom(-steps, around=self._pointer)
+
     def _mouse_out(self, x: float, y: float) -> None:
         if self._dragging:
             self.view_version += 1
@@ -566,31 +838,58 @@ class BoardCanvas(HasTraits):
                 self._selected, self.choice = None, None
             self._redraw_layers(HOVER)
 
+    def key_commands(self) -> dict[str, str]:
+        """Which key does what now: the board's own keys, the game's, and the prompt's buttons."""
+        commands = dict(_GENERIC_KEYS)
+        commands.update(self.ui.keys)
+        for choice in self.prompt:
+            if choice.key:
+                commands[choice.key] = f"press:{choice.label}"
+        return commands
+
     def _key(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        self.model.sync()
         k = key.lower() if len(key) == 1 else key
-        if (ctrl or meta) and k not in ("z", "y"):
-            return      # Ctrl+S and friends are the notebook's, not moves
-        pan = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-        if k == "r":
-            self.rotate(-1 if shift else 1)
-        elif key in pan:
-            dx, dy = pan[key]
-            step = 3 if shift else 1
-            self.pan(dx * step, dy * step)
-        elif key in ("+", "="):
-            self.zoom(1)
-        elif key in ("-", "_"):
-            self.zoom(-1)
-        elif k in ("0", "f"):
-            self.fit()
-        elif k == "z" and (ctrl or meta) and shift or k == "y":
-            self.model.redo()
-        elif k == "u" or (k == "z" and (ctrl or meta)):
-            self.model.undo_to_human()
-        elif k in ("s", " ", "Escape") or key == "Escape":
-            self.skip()
-        elif key == "Enter":
+        if ctrl or meta:      # Ctrl+S and friends are the notebook's; Ctrl+Z / Ctrl+Y undo and redo
+            if k == "z":
+                (self.model.redo_to_human if shift else self.model.undo_to_human)()
+            elif k == "y":
+                self.model.redo_to_human()
+            return
+        if self.menu is not None and k.isdigit() and k != "0":
+            self.choose(int(k) - 1)
+            return
+        commands = self.key_commands()
+        # the game's keys may tell R from r; otherwise a letter is the same with Shift
+        command = commands.get(key) if len(key) == 1 and key in commands else commands.get(k)
+        if command is None:
+            return      # Enter, Space and any unbound key do nothing: no move by accident
+        self.run_command(command, shift=shift)
+
+    def run_command(self, command: str, *, shift: bool = False) -> None:
+        """Do one of the board commands (what keys are bound to)."""
+        step = 3 if shift else 1
+        pans = {"pan_west": (-step, 0), "pan_east": (step, 0), "pan_north": (0, -step), "pan_south": (0, step)}
+        if command.startswith("press:"):
+            self.press(command[len("press:"):])
+        elif command in ("cycle", "cycle_back"):
+            self.rotate(-1 if (command == "cycle_back") != shift else 1)
+        elif command == "play":
             self.play_choice()
+        elif command in pans:
+            self.pan(*pans[command])
+        elif command in ("zoom_in", "zoom_out"):
+            self.zoom(1 if command == "zoom_in" else -1, around=self._pointer)
+        elif command == "fit":
+            self.fit()
+        elif command == "undo":
+            self.model.undo_to_human()
+        elif command == "redo":
+            self.model.redo_to_human()
+        elif command == "cancel":       # close the menu and the preview; never a move
+            self.menu = None
+            self._selected, self.choice = None, None
+            self._redraw_layers(MARKS, HOVER)
 
     # -- safety ---------------------------------------------------------------------------------------------
     def _guard(self, handler: Callable[..., Any]) -> Callable[..., Any]:
@@ -609,5 +908,10 @@ class BoardCanvas(HasTraits):
 
 
 _GONE = object()
+
+
+def _ref(ref: Any) -> Hashable:
+    # references that went through JSON-like containers come back as lists
+    return tuple(_ref(r) for r in ref) if isinstance(ref, list) else ref
 
 __all__ = ["BoardCanvas", "running_loop"]

@@ -4,6 +4,10 @@ Views never touch the game directly: they call ``apply``/``undo``/``redo``/``got
 and redraw when its ``version`` trait changes, so two displays of one model, or a cell that
 changes the game, keep every board in step.
 
+A game changed behind the model's back (``g.apply(...)`` in a later cell, on the game itself) is
+noticed by :meth:`GameModel.sync`: the views call it before acting on any click, key or button,
+and in IPython it also runs after every cell, so the boards follow at once.
+
 >>> import widgetpkg as wp
 >>> model = GameModel(wp.new_game("hunters-gatherers", seed=1))
 >>> seen = []
@@ -19,13 +23,44 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+import weakref
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
 
 from ..core import Action, Event, Game, IllegalActionError
+
+log = logging.getLogger(__name__)
+
+#: every live model, for the after-each-cell check (weak: a model no view holds goes away)
+_LIVE: weakref.WeakSet[GameModel] = weakref.WeakSet()
+_HOOKED = False
+
+
+def _sync_all(*_: Any) -> None:
+    for model in list(_LIVE):
+        try:
+            model.sync()
+        except Exception:       # a broken view must not break the user's next cell
+            log.exception("could not bring a game's views up to date")
+
+
+def _hook_ipython() -> None:
+    """In IPython, check every model's game after each cell (once per kernel)."""
+    global _HOOKED
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_run_cell", _sync_all)
+        _HOOKED = True
 
 
 class GameModel(HasTraits):
@@ -47,17 +82,40 @@ class GameModel(HasTraits):
     colours = Dict()
     #: agents also play the humans' seats (watch a whole game)
     autoplay = Bool(False)
-    #: board cells to stress in every view (e.g. the tiles of a selected log entry)
+    #: game-defined references to stress in every view (e.g. the tiles of a selected log entry)
     highlight: List[Any] = List()
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._game = game
+        self._seen = self._fingerprint()
+        self.last_mover: str | None = None
+        _LIVE.add(self)
+        _hook_ipython()
 
     @property
     def game(self) -> Game:
         """The game, for reading. Change it through the model so that views follow."""
         return self._game
+
+    def _fingerprint(self) -> tuple[Hashable, ...]:
+        """What changes whenever the game does: its identity, the steps played and undone, and the
+        last step itself (an undo followed by another move keeps the length, not the step)."""
+        game = self._game
+        history = game.history
+        last = history[-1] if history else None
+        return (id(game), len(history), id(last), last.action if last else None, game.redo_steps)
+
+    def sync(self) -> bool:
+        """Bring the views up to date if the game changed without the model (True if it had)."""
+        if self._fingerprint() == self._seen:
+            return False
+        self._changed([], "the game changed outside the widgets: the views follow")
+        return True
+
+    def close(self) -> None:
+        """Stop checking the game after each cell (the app is closed)."""
+        _LIVE.discard(self)
 
     def replace(self, game: Game) -> None:
         """Show another game (a loaded save, a new game) in every view."""
@@ -68,7 +126,7 @@ class GameModel(HasTraits):
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
         player = self._game.current_player
         events = self._game.apply(action)
-        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}")
+        self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {action}", mover=player)
         return events
 
     def try_apply(self, action: Action) -> bool:
@@ -101,8 +159,12 @@ class GameModel(HasTraits):
         self._changed(events, "; ".join(str(e) for e in events))
         return True
 
+    def _by_decision(self) -> bool:
+        # undo and redo move by a human's decision when humans play without autoplay
+        return not self.autoplay and any(self.agent_for(p) is None for p in self._game.players)
+
     def undo_to_human(self) -> bool:
-        """Undo one step, then the agents' steps before it: back to a human's last decision.
+        """Take back the last human decision and the agents' steps after it.
 
         With no human at the table (or in autoplay) this is a plain ``undo``. One notification.
         """
@@ -111,12 +173,30 @@ class GameModel(HasTraits):
             self.refuse("nothing to undo")
             return False
         taken = [game.undo()]
-        humans = any(self.agent_for(p) is None for p in game.players)
-        if humans and not self.autoplay:
+        if self._by_decision():
             while game.history and self.agent_for(game.current_player) is not None:
                 taken.append(game.undo())
-        extra = f" (and {len(taken) - 1} agent step{'s' * (len(taken) > 2)} before it)" if len(taken) > 1 else ""
-        self._changed([], f"took back: {taken[0]}{extra}")
+        agents = len(taken) - 1
+        extra = f" (and {agents} agent step{'s' * (agents != 1)} after it)" if agents else ""
+        self._changed([], f"took back: {taken[-1]}{extra}")
+        return True
+
+    def redo_to_human(self) -> bool:
+        """Replay what ``undo_to_human`` took back: the next decision and the agents' steps after it,
+        up to the next human decision. One notification."""
+        game = self._game
+        if not game.can_redo:
+            self.refuse("nothing to redo")
+            return False
+        events = list(game.redo())
+        first = game.history[-1].action
+        replayed = 0
+        if self._by_decision():
+            while game.can_redo and not game.is_over and self.agent_for(game.current_player) is not None:
+                events += game.redo()
+                replayed += 1
+        extra = f" (and {replayed} agent step{'s' * (replayed != 1)} after it)" if replayed else ""
+        self._changed(events, f"replayed: {first}{extra}")
         return True
 
     @contextmanager
@@ -164,7 +244,10 @@ class GameModel(HasTraits):
         """Steps reachable with undo and redo: the length of the history slider."""
         return len(self._game.history) + self._game.redo_steps
 
-    def _changed(self, events: list[Event], message: str) -> None:
+    def _changed(self, events: list[Event], message: str, mover: str | None = None) -> None:
+        self._seen = self._fingerprint()
+        #: who played the step that caused this change (None for undo, redo, jumps and edits)
+        self.last_mover = mover
         self.events = list(events)
         self.message_kind = "info"
         self.message = message

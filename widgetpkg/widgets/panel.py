@@ -1,5 +1,6 @@
-"""The side panel: whose turn and what to do, the piece in hand, scores, piles, controls, history,
-the scoring log, agents and a new-game form. Game-agnostic: the game's parts come from its adapter.
+"""The side panel: whose turn and what to do, the choices that are not a spot on the board, the
+scores with the game's columns, the game's sections, controls, history, the scoring log, agents
+and a new-game form. Game-agnostic: every game word comes from the game's adapter.
 
 Widgets are made once and only their values change after a move, each inside ``hold_sync`` so a
 widget sends at most one message per change.
@@ -7,22 +8,27 @@ widget sends at most one message per change.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from .. import agents as agent_module
-from ..ui.contract import SEAT_COLOURS, GameUI, LogEntry, esc
+from ..ui.contract import SEAT_COLOURS, Choice, GameUI, LogEntry, Section, esc
 
 if TYPE_CHECKING:
     from .app import App
+
+log = logging.getLogger(__name__)
 
 MAX_SEATS = 5
 
 _CSS = """
 <style>
-.wp-panel { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; color: #222; }
+.wp-panel { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; color: #222;
+  overflow-x: hidden; box-sizing: border-box; }
+.wp-panel .widget-box, .wp-panel .widget-html { max-width: 100%; }
 .wp-panel .widget-html-content { line-height: 1.35; font-size: 13px; }
 .wp-panel .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .wp-panel .wp-status { font-size: 15px; font-weight: 600; line-height: 1.3; }
@@ -32,6 +38,8 @@ _CSS = """
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
   background: #eef5e6; color: #2c4a12; }
+.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px; }
+.wp-panel .wp-msg.wp-empty { background: transparent; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
 .wp-panel table.wp-scores td, .wp-panel table.wp-scores th { padding: 2px 4px; text-align: left; }
@@ -46,25 +54,35 @@ _CSS = """
 .wp-panel .wp-hand-empty { color: #888; font-size: 12px; height: 30px; line-height: 30px; }
 .wp-panel .wp-pile-title { font-weight: 600; margin: 4px 0 2px; }
 .wp-panel .wp-section { font-weight: 600; color: #444; margin-top: 6px; }
+.wp-panel .wp-group { font-size: 11px; color: #666; margin: 2px 0 0; }
+.wp-panel table.wp-final td, .wp-panel table.wp-final th { padding: 1px 4px; text-align: right; }
+.wp-panel table.wp-final td:first-child, .wp-panel table.wp-final th:first-child { text-align: left; }
+.wp-panel table.wp-final tr.wp-total td { border-top: 1px solid #999; font-weight: 600; }
+.wp-panel .wp-winners { font-weight: 600; margin: 4px 0; }
 .wp-panel kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; font-size: 11px; background: #fafafa; }
 </style>
 """
 
-_HELP = ("<div class='wp-small'>Keys (click the board once to give it the focus): "
-         "<kbd>R</kbd> turn the tile, <kbd>Enter</kbd> place it, <kbd>S</kbd> skip, <kbd>U</kbd> undo, "
-         "<kbd>Y</kbd> redo, arrows pan, <kbd>+</kbd>/<kbd>-</kbd> zoom, <kbd>F</kbd> fit. "
-         "Drag the board to pan. Hover a figure or a feature to see its whole area and what it is worth.</div>")
+_BOARD_KEYS = ("Click the board once to give it the keys: <kbd>U</kbd> undo, <kbd>Y</kbd> redo, "
+               "<kbd>Esc</kbd> closes a menu; a menu's choices are <kbd>1</kbd>, <kbd>2</kbd>, ...")
+_OPEN_BOARD_KEYS = " Arrows or a drag pan, <kbd>+</kbd>/<kbd>-</kbd> zoom, <kbd>F</kbd> fits the whole board."
+
+
+#: the difficulty names of the setup form and the agents behind them
+DIFFICULTIES = {"random": "Easy (random)", "greedy": "Normal (greedy)", "mcts": "Hard (MCTS, 1 s)"}
+#: the seat kind a new opponent gets
+DEFAULT_OPPONENT = DIFFICULTIES["greedy"]
 
 
 def agent_choices() -> dict[str, Callable[[], Any] | None]:
-    """The seat kinds the setup form offers: humans and the agents this installation has."""
+    """The seat kinds the setup form offers: humans, and the agents by difficulty."""
     choices: dict[str, Callable[[], Any] | None] = {"Human": None}
     if hasattr(agent_module, "Random"):
-        choices["Random agent"] = lambda: agent_module.Random()
+        choices[DIFFICULTIES["random"]] = lambda: agent_module.Random()
     if hasattr(agent_module, "Greedy"):
-        choices["Greedy agent"] = lambda: agent_module.Greedy()
+        choices[DIFFICULTIES["greedy"]] = lambda: agent_module.Greedy()
     if hasattr(agent_module, "MCTS"):
-        choices["MCTS agent (1 s)"] = lambda: agent_module.MCTS(seconds=1.0)
+        choices[DIFFICULTIES["mcts"]] = lambda: agent_module.MCTS(seconds=1.0)
     return choices
 
 
@@ -89,54 +107,58 @@ class Panel:
         self.board = app.board
         self.runner = app.runner
         self._syncing = False
+        self._closed = False
         self._log: list[LogEntry] = []
+        self._prompt_shown: list[Choice] | None = None
+        self._closed_titles: tuple[str, ...] = ()
+        self._closed_sections: list[Section] = []
 
         self.status = W.HTML(layout=W.Layout(width="100%"))
         self.message = W.HTML(layout=W.Layout(width="100%"))
+        self.menu = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
+        self.prompt = W.VBox(layout=W.Layout(width="100%"))
         self.info = W.HTML(layout=W.Layout(width="100%"))
+        self.sections = W.HTML(layout=W.Layout(width="100%"))
+        self.more = W.Accordion(children=[], selected_index=None, layout=W.Layout(width="100%"))
+        self.more.observe(self._on_more, "selected_index")
 
-        self.rotate = _button("Rotate", "turn the previewed tile to its next valid rotation (R)", "rotate-right")
-        self.skip = _button("Skip", "place no figure this turn (S)", "forward")
-        self.undo = _button("Undo", "take back your last move (and the agents' moves after it) (U)", "undo")
-        self.redo = _button("Redo", "replay the next undone step (Y)", "redo")
+        self.cycle = _button(self.ui.cycle_label, "the hovered target's next choice (and back with Shift)",
+                             "rotate-right")
+        self.undo = _button("Undo", "take back your last decision and the agents' moves after it (U)", "undo")
+        self.redo = _button("Redo", "replay your next decision and the agents' moves after it (Y)", "redo")
         self.step = _button("Step", "let an agent play the next action now (a stand-in agent on a human's turn)",
                             "step-forward")
-        self.rotate.on_click(lambda _: self.board.rotate())
-        self.skip.on_click(lambda _: self.board.skip())
-        self.undo.on_click(lambda _: self.model.undo_to_human())
-        self.redo.on_click(lambda _: self.model.redo())
+        self.cycle.on_click(lambda _: self._guarded(self.board.rotate))
+        self.undo.on_click(lambda _: self._guarded(self.model.undo_to_human))
+        self.redo.on_click(lambda _: self._guarded(self.model.redo_to_human))
         self.step.on_click(lambda _: self._guarded(self.runner.step))
-        controls = W.HBox([self.rotate, self.skip, self.undo, self.redo, self.step],
-                          layout=W.Layout(flex_flow="row wrap"))
+        controls = W.HBox([self.cycle, self.undo, self.redo, self.step], layout=W.Layout(flex_flow="row wrap"))
 
         self.history = W.IntSlider(min=0, max=0, value=0, description="History", continuous_update=False,
-                                   readout=True, layout=W.Layout(width="100%"),
+                                   readout=True, layout=W.Layout(width="96%"),
                                    style={"description_width": "56px"})
         self.history.observe(self._on_history, "value")
 
-        self.show_remaining = W.ToggleButton(description="Show the tiles left", icon="th",
-                                             tooltip="which tiles are still to be drawn (the order stays hidden)",
-                                             layout=W.Layout(width="auto"))
-        self.remaining = W.HTML(layout=W.Layout(display="none", max_height="260px", overflow="auto"))
-        self.show_remaining.observe(self._on_show_remaining, "value")
-
         self.log = W.Select(options=[], rows=5, layout=W.Layout(width="100%"))
         self.log.observe(self._on_log_select, "value")
+        self.log_clear = _button("Clear", "deselect the log line (the board stops stressing its places)", "times")
+        self.log_clear.on_click(lambda _: self._guarded(self.deselect_log))
+        self.log_clear.disabled = True      # nothing is selected yet
         self.log_detail = W.HTML(layout=W.Layout(width="100%"))
 
         # agents
         self.pace = W.FloatSlider(value=self.runner.pace, min=0.0, max=3.0, step=0.1, description="Agent pace",
                                   readout_format=".1f", continuous_update=False,
-                                  style={"description_width": "76px"}, layout=W.Layout(width="100%"))
+                                  style={"description_width": "76px"}, layout=W.Layout(width="96%"))
         W.link((self.pace, "value"), (self.runner, "pace"))
         self.autoplay = W.ToggleButton(description="Auto-play", icon="play",
                                        tooltip="agents play every seat: watch a whole game")
         W.link((self.autoplay, "value"), (self.model, "autoplay"))
         self.pause = W.ToggleButton(description="Pause agents", icon="pause", tooltip="agents wait while pressed")
         W.link((self.pause, "value"), (self.runner, "paused"))
-        agents_row = W.HBox([self.autoplay, self.pause], layout=W.Layout())
+        agents_row = W.HBox([self.autoplay, self.pause], layout=W.Layout(flex_flow="row wrap"))
 
-        # view
+        # view (an open board only: a fixed one is always shown whole)
         view_buttons = [
             (_button("", "pan west (←)", "arrow-left"), lambda: self.board.pan(-1, 0)),
             (_button("", "pan north (↑)", "arrow-up"), lambda: self.board.pan(0, -1)),
@@ -148,45 +170,66 @@ class Panel:
         ]
         for button, action in view_buttons:
             button.on_click(lambda _, action=action: self._guarded(action))
-        view_row = W.HBox([b for b, _ in view_buttons], layout=W.Layout(flex_flow="row wrap"))
+        self.view_title = W.HTML("<div class='wp-section'>View</div>")
+        self.view_row = W.HBox([b for b, _ in view_buttons], layout=W.Layout(flex_flow="row wrap"))
 
         self.setup = self._setup_form()
+        self.help = W.HTML(layout=W.Layout(width="100%"))
 
         self.widget = W.VBox([
-            W.HTML(_CSS), self.status, self.message, self.info, controls, self.history,
-            self.show_remaining, self.remaining,
-            W.HTML("<div class='wp-section'>Scoring log <span class='wp-small'>(select a line to see its tiles)"
+            W.HTML(_CSS), self.status, self.message, self.menu, self.prompt, self.info, controls, self.history,
+            self.sections, self.more,
+            W.HTML("<div class='wp-section'>Scoring log <span class='wp-small'>(select a line to see where)"
                    "</span></div>"),
-            self.log, self.log_detail,
+            self.log, W.HBox([self.log_clear]), self.log_detail,
             W.HTML("<div class='wp-section'>Agents</div>"), self.pace, agents_row,
-            W.HTML("<div class='wp-section'>View</div>"), view_row,
-            self.setup, W.HTML(_HELP),
+            self.view_title, self.view_row,
+            self.setup, self.help,
         ], layout=W.Layout(width="344px", min_width="300px", padding="0 6px 0 10px", flex="0 0 344px"))
         self.widget.add_class("wp-panel")
 
-        self.model.observe(lambda _: self._guarded(self.refresh), "version")
-        self.model.observe(lambda _: self._guarded(self._refresh_status), ["thinking", "autoplay", "agents"])
-        self.model.observe(lambda _: self._guarded(self._refresh_message), "message")
-        self.model.observe(lambda _: self._guarded(self._refresh_info), ["colours", "agents"])
-        self.runner.observe(lambda _: self._guarded(self._refresh_status), "paused")
-        self.board.observe(lambda _: self._guarded(self._refresh_info), "choice")
+        self._observers: list[tuple[Any, Any, Any]] = [
+            (self.model, lambda _: self._guarded(self.refresh), "version"),
+            (self.model, lambda _: self._guarded(self._refresh_status), ["thinking", "autoplay", "agents"]),
+            (self.model, lambda _: self._guarded(self._refresh_message), ["message", "message_kind"]),
+            (self.model, lambda _: self._guarded(self._refresh_info), ["colours", "agents"]),
+            (self.model, lambda _: self._guarded(self._refresh_log_selection), "highlight"),
+            (self.runner, lambda _: self._guarded(self._refresh_status), "paused"),
+            (self.board, lambda _: self._guarded(self._refresh_info), "choice"),
+            (self.board, lambda _: self._guarded(self._refresh_menu), "menu"),
+            (self.board, lambda _: self._guarded(self._refresh_prompt), "targets_version"),
+        ]
+        for owner, handler, names in self._observers:
+            owner.observe(handler, names)
         self.refresh()
 
     @property
     def ui(self) -> GameUI:
         return self.board.ui
 
+    def close(self) -> None:
+        """Stop following the model (the app is closed)."""
+        self._closed = True
+        for owner, handler, names in self._observers:
+            try:
+                owner.unobserve(handler, names)
+            except ValueError:
+                pass
+
     # -- following the model ---------------------------------------------------------------------------
     def refresh(self) -> None:
         """Everything that a move can change."""
+        if self._closed:
+            return
         self._refresh_status()
         self._refresh_message()
+        self._refresh_menu()
+        self._refresh_prompt()
         self._refresh_info()
         self._refresh_controls()
         self._refresh_history()
         self._refresh_log()
-        if self.show_remaining.value:
-            self.remaining.value = self.ui.remaining_html(self.model.game)
+        self._refresh_help()
 
     def _refresh_status(self) -> None:
         game = self.model.game
@@ -204,42 +247,138 @@ class Panel:
             hint = ""
         self.status.value = (f"<div class='wp-status'>{swatch}{esc(words)}</div>"
                              + (f"<div class='wp-hint'>{esc(hint)}</div>" if hint else "") + extra)
+        self._refresh_controls()
 
     def _refresh_message(self) -> None:
         text = self.model.message
-        warn = self.model.message_kind == "error"
-        self.message.value = f"<div class='wp-msg{' wp-warn' if warn else ''}'>{esc(text)}</div>" if text else ""
+        kind = " wp-warn" if self.model.message_kind == "error" else "" if text else " wp-empty"
+        # the message area keeps its height: the panel does not jump when a message comes or goes
+        self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'><div>{esc(text)}</div></div>"
+
+    def _refresh_menu(self) -> None:
+        target = self.board.menu
+        if target is None:
+            self.menu.children = ()
+            self.menu.layout.display = "none"
+            return
+        buttons = []
+        for index, label in enumerate(target.labels()):
+            button = _button(f"{index + 1}. {label}", f"{label} ({index + 1})")
+            button.on_click(lambda _, index=index: self._guarded(self.board.choose, index))
+            buttons.append(button)
+        close = _button("", "close the menu (Esc)", "times")
+        close.on_click(lambda _: self._guarded(self.board.close_menu))
+        self.menu.children = (W.HTML(f"<div class='wp-group'>{esc(target.label)}:</div>"), *buttons, close)
+        self.menu.layout.display = "flex"
+
+    def _refresh_prompt(self) -> None:
+        """The prompt's buttons, grouped; made again only when the choices change."""
+        choices = list(self.board.prompt)
+        if choices == self._prompt_shown:
+            return
+        self._prompt_shown = choices
+        groups: dict[str, list[W.Button]] = {}
+        for choice in choices:
+            tip = choice.detail or choice.label
+            button = _button(choice.label, tip + (f" ({choice.key.upper()})" if choice.key and
+                                                  choice.key.upper() not in tip else ""))
+            button.on_click(lambda _, choice=choice: self._guarded(self.board.press, choice))
+            groups.setdefault(choice.group, []).append(button)
+        rows: list[W.Widget] = []
+        for group, buttons in groups.items():
+            if group:
+                rows.append(W.HTML(f"<div class='wp-group'>{esc(group)}</div>"))
+            rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
+        self.prompt.children = tuple(rows)
 
     def _refresh_info(self) -> None:
         game = self.model.game
-        hand = self.ui.hand_html(game, self.board.choice)
-        left = self.ui.figures_left(game)
-        scores, projected = game.scores, game.projected_scores()
+        columns = self.ui.columns(game)
+        scores = game.scores
+        head = "".join(f"<th class='{'wp-num' if c.numeric else ''}'>{esc(c.label)}</th>" for c in columns)
         rows = []
         for player in game.players:
             current = " class='wp-current'" if player == game.current_player else ""
             kind = agent_label(self.model.agent_for(player))
             label = "" if kind in ("human", player) else f" <span class='wp-small'>{esc(kind)}</span>"
+            cells = "".join(f"<td class='{'wp-num' if c.numeric else 'wp-left'}'>{esc(c.values.get(player, ''))}</td>"
+                            for c in columns)
             rows.append(f"<tr{current}><td>{self._swatch(player)}{esc(player)}{label}</td>"
-                        f"<td class='wp-num'>{scores[player]}</td><td class='wp-num'>{projected[player]}</td>"
-                        f"<td class='wp-left'>{esc(left.get(player, ''))}</td></tr>")
-        table = ("<table class='wp-scores'><tr><th>Player</th><th>Score</th><th title='score plus what final "
-                 "scoring would add if the game ended now'>Projected</th><th>Figures left</th></tr>"
+                        f"<td class='wp-num'>{scores[player]}</td>{cells}</tr>")
+        table = ("<table class='wp-scores'><tr><th>Player</th><th class='wp-num'>Score</th>" + head + "</tr>"
                  + "".join(rows) + "</table>")
-        self.info.value = hand + table + f"<div class='wp-small'>{self.ui.piles_html(game)}</div>"
+        final = self._final_table(game) if game.is_over else ""
+        self.info.value = final + table
+        self._refresh_sections()
+
+    def _final_table(self, game: Any) -> str:
+        """The end of the game: the winners, named once, and the points by category."""
+        winners = game.winners()
+        breakdown = game.score_breakdown()
+        categories: list[str] = []
+        for player in game.players:
+            for category in breakdown.get(player, {}):
+                if category not in categories:
+                    categories.append(category)
+        if len(winners) == 1:
+            who = f"{esc(winners[0])} wins"
+        elif winners:
+            who = f"{' and '.join(esc(w) for w in winners)} share the win"
+        else:
+            who = "nobody wins"
+        head = "".join(f"<th>{self._swatch(p)}{esc(p)}</th>" for p in game.players)
+        rows = "".join(
+            f"<tr><td>{esc(category)}</td>"
+            + "".join(f"<td>{breakdown.get(p, {}).get(category, 0)}</td>" for p in game.players) + "</tr>"
+            for category in categories)
+        total = "".join(f"<td>{game.scores[p]}</td>" for p in game.players)
+        return (f"<div class='wp-winners'>{who}</div><table class='wp-final'><tr><th>Points</th>{head}</tr>"
+                f"{rows}<tr class='wp-total'><td>Total</td>{total}</tr></table>")
+
+    def _refresh_sections(self) -> None:
+        sections = self.ui.sections(self.model.game, self.board.choice)
+        self.sections.value = "".join(
+            f"<div class='wp-section'>{esc(s.title)}</div><div class='wp-small'>{s.render()}</div>"
+            for s in sections if s.open)
+        closed = [s for s in sections if not s.open]
+        self._closed_sections = closed
+        titles = tuple(s.title for s in closed)
+        if titles != self._closed_titles:
+            self._closed_titles = titles
+            self.more.children = [W.HTML(layout=W.Layout(max_height="260px", overflow="auto")) for _ in closed]
+            for index, title in enumerate(titles):
+                self.more.set_title(index, title)
+        self.more.layout.display = "flex" if closed else "none"
+        opened = self.more.selected_index
+        if opened is not None and opened < len(closed):
+            self.more.children[opened].value = closed[opened].render()
+
+    def _on_more(self, change: dict[str, Any]) -> None:
+        index = change["new"]
+        if index is not None and index < len(self._closed_sections):
+            self._guarded(lambda: setattr(self.more.children[index], "value",
+                                          self._closed_sections[index].render()))
 
     def _refresh_controls(self) -> None:
         game, model = self.model.game, self.model
         human = model.human_to_move()
-        self.rotate.disabled = not (human and game.phase == self._rotating_phase())
-        self.skip.disabled = not (human and self.ui.skip_action(game) is not None)
+        self.cycle.description = self.ui.cycle_label
+        self.cycle.disabled = not (human and any(t.mode == "cycle" for t in self.board.targets))
         self.undo.disabled = not game.history
         self.redo.disabled = not game.can_redo
         self.step.disabled = game.is_over
+        for row in self.prompt.children:
+            for button in getattr(row, "children", ()):
+                button.disabled = not human
+        open_board = not self.board.fixed
+        self.view_title.layout.display = self.view_row.layout.display = "flex" if open_board else "none"
 
-    def _rotating_phase(self) -> str:
-        # a phase whose targets offer several choices; for tile games that is tile placement
-        return self.model.game.phase if any(len(t.choices) > 1 for t in self.board.targets) else "-"
+    def _refresh_help(self) -> None:
+        game_help = self.ui.help_html(self.model.game)
+        board = _BOARD_KEYS + ("" if self.board.fixed else _OPEN_BOARD_KEYS)
+        keys = [f"<kbd>{esc(c.key.upper())}</kbd> {esc(c.label)}" for c in self.board.prompt if c.key]
+        self.help.value = ("<div class='wp-small'>" + (f"{game_help} " if game_help else "") + board
+                           + (" " + ", ".join(keys) + "." if keys else "") + "</div>")
 
     def _refresh_history(self) -> None:
         game = self.model.game
@@ -268,39 +407,54 @@ class Panel:
             self.log_detail.value = ""
             if self.model.highlight:
                 self.model.highlight = []
+        self.log_clear.disabled = selected is None
+
+    def _refresh_log_selection(self) -> None:
+        # something else (the inspector) took the board's highlight: the log line is no longer what it shows
+        if not self.model.highlight and self.log.value is not None:
+            self.deselect_log()
+
+    def deselect_log(self) -> None:
+        """Forget the selected log line; the board stops stressing its places."""
+        self.log.value = None
+        self.log_detail.value = ""
+        self.log_clear.disabled = True
+        if self.model.highlight:
+            self.model.highlight = []
 
     # -- user input --------------------------------------------------------------------------------------
     def _on_history(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         step = change["new"]
+        self.model.sync()
         if step != len(self.model.game.history):
             self._guarded(self.model.goto, step)
-
-    def _on_show_remaining(self, change: dict[str, Any]) -> None:
-        shown = bool(change["new"])
-        self.remaining.layout.display = "block" if shown else "none"
-        self.show_remaining.description = "Hide the tiles left" if shown else "Show the tiles left"
-        if shown:
-            self._guarded(lambda: setattr(self.remaining, "value", self.ui.remaining_html(self.model.game)))
 
     def _on_log_select(self, change: dict[str, Any]) -> None:
         index = change["new"]
         if index is None or index >= len(self._log):
             self.log_detail.value = ""
-            self.model.highlight = []
+            self.log_clear.disabled = True
+            if self.model.highlight:
+                self.model.highlight = []
             return
         entry = self._log[index]
         where = f"<div class='wp-small'>{esc(entry.detail)}</div>" if entry.detail else ""
         self.log_detail.value = f"<div><b>{esc(entry.text)}</b></div>{where}"
-        self.model.highlight = [list(c) for c in entry.refs]
+        self.log_clear.disabled = False
+        self.model.highlight = list(entry.refs)
 
     def _guarded(self, action: Callable[..., Any], *args: Any) -> Any:
         try:
             return action(*args)
-        except Exception as error:  # noqa: BLE001 - a button must never raise into the kernel
+        except Exception as error:
             self.board.last_error = f"{type(error).__name__}: {error}"
-            self.model.refuse(f"could not do that: {error}")
+            log.exception("a panel control failed")
+            try:
+                self.model.refuse(f"could not do that: {error}")
+            except Exception:
+                log.exception("could not tell the user")
             return None
 
     def _swatch(self, player: str) -> str:
@@ -318,7 +472,8 @@ class Panel:
             colour = W.ColorPicker(value=self.board.style.colour(player, game.players) if i < len(game.players)
                                    else SEAT_COLOURS[i], concise=True, layout=W.Layout(width="34px"))
             agent = self.model.agent_for(player) if i < len(game.players) else None
-            kind = W.Dropdown(options=list(kinds), value=self._kind_of(agent, kinds), layout=W.Layout(width="150px"))
+            value = self._kind_of(agent, kinds) if i < len(game.players) else self._default_kind(kinds)
+            kind = W.Dropdown(options=list(kinds), value=value, layout=W.Layout(width="150px"))
             row = W.HBox([name, colour, kind], layout=W.Layout())
             colour.observe(lambda change, i=i: self._guarded(self._on_colour, i, change["new"]), "value")
             kind.observe(lambda change, i=i: self._guarded(self._on_kind, i, change["new"]), "value")
@@ -344,14 +499,15 @@ class Panel:
         return accordion
 
     @staticmethod
-    def _kind_of(agent: Any, kinds: dict[str, Any]) -> str:
+    def _default_kind(kinds: dict[str, Any]) -> str:
+        return DEFAULT_OPPONENT if DEFAULT_OPPONENT in kinds else next(iter(kinds))
+
+    @classmethod
+    def _kind_of(cls, agent: Any, kinds: dict[str, Any]) -> str:
         if agent is None:
             return "Human"
-        name = (getattr(agent, "name", "") or "").lower()
-        for label in kinds:
-            if label.lower().startswith(name):
-                return label
-        return next(label for label in kinds if label != "Human") if len(kinds) > 1 else "Human"
+        label = DIFFICULTIES.get((getattr(agent, "name", "") or "").lower())
+        return label if label in kinds else cls._default_kind(kinds)
 
     def _show_seats(self) -> None:
         for i, (_, _, _, row) in enumerate(self.seat_rows):

@@ -38,7 +38,9 @@ def update_frontier(game: HuntersGatherers, cell: Cell, orientation: Orientation
             game._put("_frontier", near, frontier.get(near, 0) | ((code >> 2 * side) & 3) << 2 * facing)
 
 
-# PlaceTile objects are immutable: each (cell, set of rotations) gets one shared tuple of them
+# PlaceTile objects are immutable: each (cell, set of rotations) gets one shared tuple of them,
+# shared by every game in the process. Only cells of exact ints are cached: 1.0 == 1 and True == 1
+# hash alike, so a float cell would otherwise plant float actions for every later game.
 _actions: dict[tuple[Cell, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
 
 
@@ -50,7 +52,9 @@ def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
         if rotations:
             actions = _actions.get((cell, rotations))
             if actions is None:
-                actions = _actions[cell, rotations] = tuple(PlaceTile(cell[0], cell[1], r) for r in rotations)
+                actions = tuple(PlaceTile(cell[0], cell[1], r) for r in rotations)
+                if type(cell[0]) is int and type(cell[1]) is int:
+                    _actions[cell, rotations] = actions
             found += actions
     return found
 

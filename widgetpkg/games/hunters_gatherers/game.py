@@ -22,15 +22,17 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
-from ...core import Action, Event, Game, GameInfo, InvalidOptionError, Note, Option, register
-from . import heuristic, inspect, scoring
+from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, register
+from ...core.errors import shorten
+from . import heuristic, inspect, scoring, words
 from .inspect import AreaView
-from .notation import Position, PositionError, apply_position, format_position, parse_position, position_of
+from .notation import (Position, PositionError, PreparedPosition, check_fits_game, commit_position, format_position,
+                       parse_position, position_of, prepare_position)
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
 from .board import describe_need, fits_somewhere, legal_placements, update_frontier
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
-from .tiles import ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
+from .tiles import BUILTIN_TILESETS, ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
 
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 PASS = Pass()
@@ -64,8 +66,10 @@ class TilePlaced(Event):
     rotation: int
 
     def __str__(self) -> str:
-        # "Player: ..." reads right for any name, "You" included
-        return f"{self.player}: tile {self.tile} placed at ({self.x}, {self.y}) turned {self.rotation}°"
+        turned = f", turned {self.rotation}°" if self.rotation else ""
+        who = words.subject(self.player)
+        return words.sentence(f"{who} {words.agree(self.player, 'places', 'place')} tile {self.tile} "
+                              f"at ({self.x}, {self.y}){turned}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +79,7 @@ class TileRemoved(Event):
     tile: int
 
     def __str__(self) -> str:
-        return f"tile {self.tile} fits nowhere and is removed from the game"
+        return f"Tile {self.tile} fits nowhere and leaves the game"
 
 
 INFO = GameInfo(
@@ -272,8 +276,9 @@ class HuntersGatherers(Game):
 
     def _repr_svg_(self) -> str:
         """The board as a picture: notebooks, nbviewer and docs show it with no widget."""
-        from .render import game_svg  # drawing is loaded only when a board is shown
-        return game_svg(self, cell=48)
+        # the same adapter draws the widget's canvas: one drawing path, one palette, no widget import
+        from ...ui.contract import Style, ui_for
+        return ui_for(self).svg(self, Style())
 
     def __repr__(self) -> str:
         scores = ", ".join(f"{p} {s}" for p, s in self._scores.items())
@@ -337,9 +342,11 @@ class HuntersGatherers(Game):
         if isinstance(action, SetNextTile):
             return self._arrange_problem(action.tile)
         if isinstance(action, SetPosition):
+            # worked out in full here (on a scratch copy), so that a bad position is refused with
+            # its reason before anything changes; ``_play`` swaps the prepared state in
             try:
-                parse_position(action.text)
-            except PositionError as error:
+                self._prepared = (action, prepare_position(self, parse_position(action.text)))
+            except (PositionError, IllegalActionError) as error:
                 return str(error)
             return None
         if self._phase == "over":
@@ -389,17 +396,27 @@ class HuntersGatherers(Game):
         if isinstance(action, SetNextTile):
             return self._arrange(action.tile)
         if isinstance(action, SetPosition):
-            return list(apply_position(self, parse_position(action.text)))
+            prepared: PreparedPosition | None = None
+            if self._prepared is not None and self._prepared[0] is action:
+                prepared = self._prepared[1]  # checked just now by ``_illegal``: the text is read once
+            self._prepared = None
+            if prepared is None:  # redo replays without a check
+                prepared = prepare_position(self, parse_position(action.text))
+            return list(commit_position(self, prepared))
         events: list[Event] = []
         if isinstance(action, RetakeMeeple):
-            events.append(self._return_figure(self.node(action.x, action.y, action.feature), "the shaman"))
+            events.append(self._return_figure(self.node(action.x, action.y, action.feature),
+                                              "the shaman calls {figure} home from {where}"))
             self._set("_phase", "place_figure")
             return events
         if isinstance(action, (PlaceMeeple, PlaceHut)):
             node = self.node(action.x, action.y, action.feature)
             role = "hut" if isinstance(action, PlaceHut) else ROLES[self._node_feature[node].type]
-            self._add_figure(node, self.players[self._turn], role)
-            events.append(Note(f"{self.players[self._turn]}: {role} placed on {action.feature} of ({action.x}, {action.y})"))
+            player = self.players[self._turn]
+            self._add_figure(node, player, role)
+            where = words.feature_name(self, action.x, action.y, action.feature, system=role == "hut", distinct=True)
+            events.append(Note(words.sentence(f"{words.subject(player)} {words.agree(player, 'places', 'place')} "
+                                              f"a {role} on {where}")))
         self._end_turn(events)
         return events
 
@@ -418,13 +435,14 @@ class HuntersGatherers(Game):
                 events.append(self._score(scoring.logboat(self, base + index, player)))
             elif f.special == "hunting_trap":
                 score, caught = scoring.hunting_trap(self, base + index, player)
-                events.append(self._score(score) if score else Note("the hunting trap catches nothing"))
+                events.append(self._score(score) if score else Note("The hunting trap catches nothing"))
                 self._cover(caught)
             elif f.special == "shaman":
                 if any(owner == (player, r) for owner in self._figures.values() for r in ROLES.values()):
                     next_phase = "retake_meeple"
                 else:
-                    events.append(Note(f"shaman: {player} has no meeple on the board to take back"))
+                    events.append(Note(words.sentence(f"the shaman has nothing to do: {words.subject(player)} "
+                                                      f"{words.agree(player, 'has', 'have')} no meeple on the board")))
         self._set("_phase", next_phase)
         return events
 
@@ -459,7 +477,7 @@ class HuntersGatherers(Game):
         area = getattr(self, table)[root]
         self._put(table, root, area.changed(figures=area.figures + (node,)))
 
-    def _return_figure(self, node: int, why: str) -> Event:
+    def _return_figure(self, node: int, why: str, adjective: str = "") -> Event:
         player, role = self._figures[node]
         self._delete("_figures", node)
         parents, table, supply = ("_sys_parent", "_system", "_huts") if role == "hut" else ("_parent", "_area", "_meeples")
@@ -468,7 +486,8 @@ class HuntersGatherers(Game):
         area = getattr(self, table)[root]
         self._put(table, root, area.changed(figures=tuple(n for n in area.figures if n != node)))
         x, y = self._cell_of(node)
-        return Note(f"{player}'s {role} on {self._node_feature[node].id} of ({x}, {y}) returns ({why})")
+        where = words.feature_name(self, x, y, self._node_feature[node].id, system=role == "hut", adjective=adjective)
+        return Note(words.sentence(why.format(figure=f"{words.possessive(player)} {role}", where=where)))
 
     def _end_turn(self, events: list[Event]) -> None:
         cell = self._placed
@@ -484,7 +503,7 @@ class HuntersGatherers(Game):
             scorer = scoring.forest if area.kind == "forest" else scoring.river
             events.extend(self._score(e) for e in scorer(self, area))
             for node in area.figures:
-                events.append(self._return_figure(node, f"{area.kind} completed"))
+                events.append(self._return_figure(node, "{figure} comes home from {where}", "completed"))
             if area.kind == "forest":
                 earned_extra = earned_extra or next((t for t in EXTRA_TURN_TOKENS if area.count(t)), None)
         player = self.players[self._turn]
@@ -493,10 +512,11 @@ class HuntersGatherers(Game):
                 self._set("_turns_ended", self._turns_ended + 1)
                 self._set("_in_extra_turn", True)
                 token = "gold nugget" if earned_extra == "gold" else earned_extra
-                events.append(Note(f"{player} completed a forest with a {token} and takes an extra turn "
-                                   f"with {self.tileset.extra_kind} tile {self._hand}"))
+                events.append(Note(words.sentence(
+                    f"{words.subject(player)} completed a forest with a {token}: an extra turn "
+                    f"with {self.tileset.extra_kind} tile {self._hand}")))
                 return
-            events.append(Note(f"no {self.tileset.extra_kind} tile left: no extra turn"))
+            events.append(Note(f"No {self.tileset.extra_kind} tile left: no extra turn"))
         self._set("_turns_ended", self._turns_ended + 1)
         if self._regular:
             self._set("_turn", (self._turn + 1) % len(self.players))
@@ -524,14 +544,13 @@ class HuntersGatherers(Game):
         """The last turn is over: fishers and gatherers go home, huts and hunters score."""
         for node, (player, role) in list(self._figures.items()):
             if role in ("gatherer", "fisher"):
-                events.append(self._return_figure(node, "game over, it scores nothing"))
+                events.append(self._return_figure(node, "the game is over: {figure} on {where} "
+                                                        "goes home without points"))
         events.extend(self._score(e) for e in scoring.final(self))
         self._set("_phase", "over")
         self._set("_hand", None)
         self._set("_in_extra_turn", False)
-        best = max(self._scores.values())
-        winners = [p for p in self.players if self._scores[p] == best]
-        events.append(Note(f"game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points"))
+        events.append(Note(f"Game over. {words.winners_sentence(self.winners(), max(self._scores.values()))}"))
 
     def _resample_hidden(self, rng) -> None:
         # the order of the piles is all that is hidden
@@ -539,13 +558,45 @@ class HuntersGatherers(Game):
         rng.shuffle(self._extra)
 
     # -- positions and edits ----------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, text: str, *, seed: int | None = None) -> HuntersGatherers:
+        from . import position
+        return position(text, seed=seed)
+
+    def lesson_position(self, steps: Sequence[Action]) -> str | None:
+        from .lesson import lesson_position
+        return lesson_position(self, steps)
+
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a tile-set YAML file (see docs/tileset-format.md)."""
+        from .lesson import validate_tileset
+        return validate_tileset(path)
+
+    #: a SetPosition checked by ``_illegal`` and the state it prepared, for ``_play``
+    _prepared: tuple[SetPosition, PreparedPosition] | None = None
+
     def to_position(self) -> str:
-        """The state as position text (at the start of a turn); ``position(text)`` reads it back."""
+        """The state as position text, in any phase; ``position(text)`` reads it back."""
         return format_position(position_of(self))
 
     def set_position(self, text: str | Position) -> list[Event]:
         """Make the state a position (text or ``Position``), as one undoable, saved step."""
-        return self.apply(SetPosition(text if isinstance(text, str) else format_position(text)))
+        if not isinstance(text, str):
+            try:
+                text = format_position(text)
+            except PositionError as error:
+                raise IllegalActionError(str(error)) from None
+        return self.apply(SetPosition(text))
+
+    @classmethod
+    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
+        # a save is data from anywhere: it may name a bundled tile set, never a file (the caller
+        # passes their own file explicitly), and the answer never depends on what files exist
+        if name == "tileset" and value not in BUILTIN_TILESETS:
+            return (f"the saved game uses a tile set of its own ({shorten(value)}); pass the file yourself: "
+                    "wp.load_game(text, tileset=path)")
+        return None
 
     @contextmanager
     def edit(self) -> Iterator[Position]:
@@ -559,6 +610,8 @@ class HuntersGatherers(Game):
         """
         pos = position_of(self)
         yield pos
+        # what a cell can set is anything: check the data itself before it becomes text
+        check_fits_game(self, pos)  # e.g. a score for "Green" would vanish from the text unseen
         self.set_position(pos)
 
     # -- arranging the draw (lessons, tests) -----------------------------------------------------
@@ -593,7 +646,7 @@ class HuntersGatherers(Game):
 
     def _arrange(self, tile_id: int) -> list[Event]:
         if tile_id == self._hand:
-            return [Note(f"tile {tile_id} is already in hand")]
+            return [Note(f"Tile {tile_id} is already in hand")]
         tile = self.tileset.by_id[tile_id]
         name = f"_{self._pile_of(tile)}"
         pile = getattr(self, name)
@@ -602,8 +655,8 @@ class HuntersGatherers(Game):
             old = self._hand
             self._put(name, at, old)
             self._set("_hand", tile_id)
-            return [Note(f"tile {tile_id} is now in hand; tile {old} went back into the pile")]
+            return [Note(f"Tile {tile_id} is now in hand; tile {old} went back into the pile")]
         top = len(pile) - 1
         self._put(name, at, pile[top])
         self._put(name, top, tile_id)
-        return [Note(f"tile {tile_id} will be drawn next from the {self._pile_of(tile)} pile")]
+        return [Note(f"Tile {tile_id} will be drawn next from the {self._pile_of(tile)} pile")]

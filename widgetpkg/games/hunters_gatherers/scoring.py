@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ...core import Scored, Term
+from . import words
 from .areas import Area, Cell, find
 
 if TYPE_CHECKING:
@@ -36,10 +37,21 @@ def majority(game: HuntersGatherers, nodes: Iterable[int]) -> list[str]:
     return [p for p in game.players if counts.get(p) == best]
 
 
-def _where(game: HuntersGatherers, tile_ids: Iterable[int]) -> tuple[str, tuple[Cell, ...]]:
-    """'tiles 56 at (0, 0), 17 at (-1, 0)' (north to south, west to east) and those cells."""
-    cells = sorted((game._tile_cell[t] for t in tile_ids), key=lambda c: (c[1], c[0]))
-    return "tiles " + ", ".join(f"{game._board[c].tile.id} at {c}" for c in cells), tuple(cells)
+def _cells(game: HuntersGatherers, tile_ids: Iterable[int]) -> tuple[Cell, ...]:
+    """The cells of these tiles, north to south, west to east (the refs of a scoring event)."""
+    return tuple(sorted((game._tile_cell[t] for t in tile_ids), key=lambda c: (c[1], c[0])))
+
+
+def _holders(game: HuntersGatherers, nodes: Iterable[int]) -> dict[str, int]:
+    """Figures on ``nodes`` by player, in seat order."""
+    held = Counter(game._figures[n][0] for n in nodes)
+    return {p: held[p] for p in game.players if held[p]}
+
+
+def _detail(game: HuntersGatherers, area: Area, role: str, *, system: bool = False) -> str:
+    """'the forest on the start tile, held by Red's gatherer': which area, and who wins it."""
+    name = words.node_name(game, words.area_node(game, area, system=system), system=system, distinct=True)
+    return f"{name}, {words.held_by(_holders(game, area.figures), role)}" if area.figures else name
 
 
 @dataclass(frozen=True)
@@ -68,8 +80,8 @@ def value_forest(game: HuntersGatherers, area: Area) -> Valuation:
     mushrooms = area.count("mushrooms")
     if mushrooms:
         terms.append(Term(mushrooms, _noun(mushrooms, "mushroom group"), rules.mushroom_points))
-    detail, cells = _where(game, area.tiles)
-    return Valuation("forest", tuple(majority(game, area.figures)), tuple(terms), detail, cells)
+    return Valuation("forest", tuple(majority(game, area.figures)), tuple(terms), _detail(game, area, "gatherer"),
+                     _cells(game, area.tiles))
 
 
 def value_river(game: HuntersGatherers, area: Area) -> Valuation:
@@ -77,8 +89,8 @@ def value_river(game: HuntersGatherers, area: Area) -> Valuation:
     lake_fish = sum(game._node_feature[lake].fish for lake in area.lakes)
     tiles = len(area.tiles)
     terms = (Term(tiles, _noun(tiles, "tile"), game.rules.river_tile_points), Term(area.fish + lake_fish, "fish", 1))
-    detail, cells = _where(game, area.tiles)
-    return Valuation("river", tuple(majority(game, area.figures)), terms, detail, cells)
+    return Valuation("river", tuple(majority(game, area.figures)), terms, _detail(game, area, "fisher"),
+                     _cells(game, area.tiles))
 
 
 def forest(game: HuntersGatherers, area: Area) -> list[Scored]:
@@ -91,8 +103,9 @@ def river(game: HuntersGatherers, area: Area) -> list[Scored]:
 
 def logboat(game: HuntersGatherers, lake_node: int, player: str) -> Scored:
     system = game._system[find(game._sys_parent, lake_node)]
-    detail, cells = _where(game, {game.tileset.node_tiles[lake].id for lake in system.lakes})
+    cells = _cells(game, {game.tileset.node_tiles[lake].id for lake in system.lakes})
     lakes = len(system.lakes)
+    detail = f"the logboat's lake is part of {words.node_name(game, lake_node, system=True, distinct=True)}"
     return Scored(player, "logboat", (Term(lakes, _noun(lakes, "lake") + " in its river system", 2),), detail, cells)
 
 
@@ -115,8 +128,11 @@ def _animal_terms(game: HuntersGatherers, counted: tuple[tuple[int, str, int], .
     points = game.rules.animal_points
     terms = [Term(n, _noun(n, name, name if name != "mammoth" else None) + " at the pit trap" * (factor == 2),
                   factor * points[name]) for n, name, factor in counted if n]
-    tiger_words = f"{tigers} {_noun(tigers, 'tiger')}"
-    note = "" if not tigers else f"{tiger_words} ate {eaten} deer" if eaten else f"{tiger_words}, no deer to eat"
+    tiger_words = words.count(tigers, "tiger")
+    note = ("" if not tigers else f"{tiger_words} ate {eaten} deer" if eaten
+            else f"{tiger_words} found no deer to eat")
+    if not terms:  # the event stays (the hunters' majority scored), and says it is worth nothing
+        note = f"{note}, so nothing is left to hunt" if note else "no animals to hunt, so it is worth nothing"
     return terms or [Term(0, "animals", 1)], note
 
 
@@ -152,9 +168,10 @@ def hunting_trap(game: HuntersGatherers, meadow_node: int, player: str) -> tuple
     tigers = 0 if fire else counts[3]
     counted, eaten = _animals_counted(counts, (0, 0, 0, 0), tigers)
     terms, note = _animal_terms(game, counted, tigers, eaten)
-    where, cells = _where(game, {game.tileset.node_tiles[n].id for n in nodes})
-    detail = "; ".join(filter(None, [note, "wild fire chased the tigers" if fire and counts[3] else "",
-                                     f"animals on {where} covered"]))
+    cells = _cells(game, {game.tileset.node_tiles[n].id for n in nodes})
+    covered = f"the trap takes the animals of {words.count(len(cells), 'tile')} out of the grassland"
+    detail = "; ".join(filter(None, [note, "the wild fire chased the tigers away" if fire and counts[3] else "",
+                                     covered]))
     return Scored(player, "hunting trap", tuple(terms), detail, cells), nodes
 
 
@@ -173,13 +190,14 @@ def value_meadow(game: HuntersGatherers, root: int, area: Area, explain: bool = 
         value = sum(n * factor * points[name] for n, name, factor in counted)
         return Valuation("grassland", scorers, (Term(value, "points", 1),))
     terms, note = _animal_terms(game, counted, 0 if fire else tigers, eaten)
-    notes = [note, f"wild fire chased {tigers} tiger{'s' * (tigers != 1)}" if fire and tigers else ""]
-    hunters = Counter(game._figures[n][0] for n in area.figures)
-    notes.append("hunters " + ", ".join(f"{p} {hunters[p]}" for p in game.players if hunters[p]))
+    name = words.node_name(game, root, distinct=True)
+    held = words.held_by(_holders(game, area.figures), "hunter") if area.figures else ""
+    notes = [f"{name}, {held}" if held else name, note,
+             f"the wild fire chased {words.count(tigers, 'tiger')} away" if fire and tigers else ""]
     if at_shrine:
-        notes.append(f"{' and '.join(scorers)} at the sacred shrine score{'s' * (len(scorers) == 1)} alone")
-    cells = _where(game, area.tiles)[1]
-    return Valuation("grassland", scorers, tuple(terms), "; ".join(filter(None, notes)), cells)
+        shrine = words.held_by(_holders(game, at_shrine), "hunter").removeprefix("held by ").removeprefix("where ")
+        notes.append(f"{shrine} at the sacred shrine {words.agree(scorers, 'scores', 'score')} alone")
+    return Valuation("grassland", scorers, tuple(terms), "; ".join(filter(None, notes)), _cells(game, area.tiles))
 
 
 def value_system(game: HuntersGatherers, area: Area, explain: bool = True) -> Valuation:
@@ -191,9 +209,10 @@ def value_system(game: HuntersGatherers, area: Area, explain: bool = True) -> Va
     scorers = tuple(majority(game, area.figures))
     if not explain:
         return Valuation("river system", scorers, tuple(terms))
-    count = Counter(game._figures[n][0] for n in area.figures)
-    detail = "huts " + ", ".join(f"{p} {count[p]}" for p in game.players if count[p])
-    return Valuation("river system", scorers, tuple(terms), detail, _where(game, area.tiles)[1])
+    detail = _detail(game, area, "hut", system=True)
+    if not area.fish and not rafts:
+        detail += "; no fish in it, so it is worth nothing"
+    return Valuation("river system", scorers, tuple(terms), detail, _cells(game, area.tiles))
 
 
 def final(game: HuntersGatherers, explain: bool = True) -> list[Scored]:

@@ -16,14 +16,16 @@ part ``2 - k`` of the neighbour's opposite side, which is all the geometry the e
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 import yaml
 
-from ...core.errors import InvalidOptionError
+from ...core.errors import InvalidOptionError, shorten
 
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -41,6 +43,10 @@ _HALVES = {"N": ("west", "east"), "E": ("north", "south"), "S": ("east", "west")
 _EDGE_CODE = {"forest": 1, "meadow": 2, "river": 3}
 
 BUILTIN_TILESETS = {"2020": "tiles-2020.yaml", "classic": "tiles-classic.yaml"}
+#: a real tile set is some 60 kB of YAML, nested four deep; these bounds leave room to spare
+MAX_TILESET_BYTES = 2 * 2**20
+MAX_YAML_DEPTH = 20
+MAX_PATH_CHARS = 1024
 
 
 class TileSetError(InvalidOptionError):
@@ -124,10 +130,16 @@ class Tile:
 
 def _fit_table(tile: Tile) -> tuple[tuple[int, ...], ...]:
     """For each of the 256 side constraints, the rotations of ``tile`` that meet it."""
+    return _fit_table_for(tuple((r, o.code) for r, o in tile.rotations.items()))
+
+
+@cache
+def _fit_table_for(codes: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    # many tiles share their edges: one table per distinct set of rotation codes
     table = []
     for need in range(256):
         mask = ((need | need >> 1) & 0x55) * 3  # a side is constrained where either of its bits is set
-        rotations = tuple(r for r, o in tile.rotations.items() if o.code & mask == need)
+        rotations = tuple(r for r, code in codes if code & mask == need)
         table.append(_SHARED_ROTATIONS.setdefault(rotations, rotations))
     return tuple(table)
 
@@ -257,35 +269,61 @@ def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -
     return slots
 
 
+def _strings(raw: Any, what: str) -> tuple[str, ...]:
+    """A list of strings from the file (missing or null: none)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(type(v) is str for v in raw):
+        raise TileSetError(f"{what} must be a list of names, got {shorten(raw)}")
+    return tuple(raw)
+
+
+def _optional_name(raw: Any, what: str) -> str | None:
+    if raw is not None and type(raw) is not str:
+        raise TileSetError(f"{what} must be a name, got {shorten(raw)}")
+    return raw
+
+
 def _feature_from(raw: Any, tile_id: int) -> Feature:
     if not isinstance(raw, dict) or "id" not in raw or "type" not in raw:
-        raise TileSetError(f"tile {tile_id}: every feature needs an id and a type, got {raw!r}")
+        raise TileSetError(f"tile {tile_id}: every feature needs an id and a type, got {shorten(raw)}")
+    if type(raw["id"]) not in (str, int) or type(raw["type"]) is not str:
+        raise TileSetError(f"tile {tile_id}: a feature's id and type are names, got {shorten(raw['id'])}, "
+                           f"{shorten(raw['type'])}")
+    where = f"tile {tile_id}: feature {shorten(raw['id'])}"
     known = {"id", "type", "touches", "fish", "animals", "kind", "special", "ends_at", "end_inside", "rivers"}
-    unknown = set(raw) - known
+    unknown = set(map(str, raw)) - known
     if unknown:
-        raise TileSetError(f"tile {tile_id}: feature {raw['id']} has unknown fields {sorted(unknown)}")
-    try:
-        return Feature(
-            id=str(raw["id"]), type=str(raw["type"]),
-            touches=tuple(raw.get("touches") or ()), fish=int(raw.get("fish") or 0),
-            animals=tuple(raw.get("animals") or ()), kind=raw.get("kind"), special=raw.get("special"),
-            ends_at=tuple(raw.get("ends_at") or ()), end_inside=bool(raw.get("end_inside", False)),
-            rivers=tuple(raw.get("rivers") or ()),
-        )
-    except (TypeError, ValueError) as error:
-        raise TileSetError(f"tile {tile_id}: feature {raw['id']}: {error}") from None
+        raise TileSetError(f"{where} has unknown fields {shorten(sorted(unknown))}")
+    fish = raw.get("fish") or 0
+    if type(fish) is not int or not 0 <= fish <= 99:
+        raise TileSetError(f"{where}: fish must be a whole number from 0 to 99, got {shorten(raw.get('fish'))}")
+    end_inside = raw.get("end_inside", False)
+    if type(end_inside) is not bool:
+        raise TileSetError(f"{where}: end_inside must be true or false, got {shorten(end_inside)}")
+    return Feature(
+        id=str(raw["id"]), type=raw["type"],
+        touches=_strings(raw.get("touches"), f"{where}: touches"), fish=fish,
+        animals=_strings(raw.get("animals"), f"{where}: animals"),
+        kind=_optional_name(raw.get("kind"), f"{where}: kind"),
+        special=_optional_name(raw.get("special"), f"{where}: special"),
+        ends_at=_strings(raw.get("ends_at"), f"{where}: ends_at"), end_inside=end_inside,
+        rivers=_strings(raw.get("rivers"), f"{where}: rivers"),
+    )
 
 
 def _tile_from(raw: Any) -> Tile:
-    if not isinstance(raw, dict) or not isinstance(raw.get("id"), int):
-        raise TileSetError(f"every tile needs an integer id, got {raw!r}")
+    if not isinstance(raw, dict) or type(raw.get("id")) is not int or not 0 <= raw["id"] < 10**6:
+        raise TileSetError(f"every tile needs a whole-number id from 0 to 999999, got {shorten(raw)}")
     tile_id = raw["id"]
-    if raw.get("kind") not in TILE_KINDS:
-        raise TileSetError(f"tile {tile_id}: kind must be one of {', '.join(TILE_KINDS)}, got {raw.get('kind')!r}")
+    if type(raw.get("kind")) is not str or raw["kind"] not in TILE_KINDS:
+        raise TileSetError(f"tile {tile_id}: kind must be one of {', '.join(TILE_KINDS)}, got {shorten(raw.get('kind'))}")
     raw_edges = raw.get("edges")
     if not isinstance(raw_edges, dict) or set(raw_edges) != set(SIDES):
         raise TileSetError(f"tile {tile_id}: edges must name N, E, S and W")
     edges = tuple(raw_edges[s] for s in SIDES)
+    if not all(type(e) is str for e in edges):
+        raise TileSetError(f"tile {tile_id}: edges are forest, meadow or river, got {shorten(edges)}")
     if not isinstance(raw.get("features"), list):
         raise TileSetError(f"tile {tile_id}: features must be a list")
     features = [_feature_from(f, tile_id) for f in raw["features"]]
@@ -300,12 +338,13 @@ def _tile_from(raw: Any) -> Tile:
     return tile
 
 
-def parse_tileset(text: str, *, name: str = "custom", source: str = "<text>") -> TileSet:
-    """Build a TileSet from YAML text in the tile data format (see docs/tileset-format.md)."""
-    try:
-        data = yaml.load(text, Loader=_SafeLoader)
-    except yaml.YAMLError as error:
-        raise TileSetError(f"{source}: not valid YAML: {error}") from None
+def parse_tileset(text: str | bytes, *, name: str = "custom", source: str = "<text>") -> TileSet:
+    """Build a TileSet from YAML text in the tile data format (see docs/tileset-format.md).
+
+    Any text, however broken or hostile (alias bombs, deep nesting, wrong types), gives a
+    TileSetError with a short message."""
+    source = source if len(source) <= 120 else source[:117] + "..."  # echoed in every message
+    data = _read_yaml(text, source)
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise TileSetError(f"{source}: expected a mapping with a 'tiles' list")
     tiles = [_tile_from(raw) for raw in data["tiles"]]
@@ -341,22 +380,74 @@ def parse_tileset(text: str, *, name: str = "custom", source: str = "<text>") ->
                    tuple(node_features), tuple(node_tiles))
 
 
-_cache: dict[str, TileSet] = {}
+def _read_yaml(text: Any, source: str) -> Any:
+    """The data of a YAML text, refusing what a tile set never needs and an attacker would use:
+    aliases and anchors (an alias bomb expands a kilobyte into gigabytes), deep nesting, size."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise TileSetError(f"{source}: a tile set is UTF-8 text; byte {error.start} is not UTF-8") from None
+    if not isinstance(text, str):
+        raise TileSetError(f"{source}: a tile set is YAML text, got {type(text).__name__}")
+    if len(text) > MAX_TILESET_BYTES:
+        raise TileSetError(f"{source}: a tile set is at most {MAX_TILESET_BYTES} characters; this one has {len(text)}")
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=_SafeLoader):  # events only: nothing is built yet
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                raise TileSetError(f"{source}: YAML anchors and aliases (& and *) are not allowed in a tile set")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    raise TileSetError(f"{source}: nested more than {MAX_YAML_DEPTH} levels deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+        return yaml.load(text, Loader=_SafeLoader)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or "cannot be read"
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise TileSetError(f"{source}: not valid YAML: {shorten(str(problem), 80).strip(chr(39))}{where}") from None
+    except TileSetError:
+        raise
+    except (RecursionError, ValueError, OverflowError, TypeError) as error:  # e.g. a timestamp out of range
+        raise TileSetError(f"{source}: cannot read the YAML ({type(error).__name__})") from None
 
 
-def load_tileset(name_or_path: str | Path) -> TileSet:
+#: tile sets read so far; files are keyed by path, modification time and size, so a changed file
+#: is read again
+_cache: dict[tuple, TileSet] = {}
+
+
+def load_tileset(name_or_path: str | PurePath) -> TileSet:
     """A built-in tile set by edition name (``"2020"``, ``"classic"``) or one from a YAML file."""
+    if not isinstance(name_or_path, (str, PurePath)):
+        raise TileSetError(f"a tile set is a name or a path, got {type(name_or_path).__name__}")
     key = str(name_or_path)
-    if key in _cache:
-        return _cache[key]
     if key in BUILTIN_TILESETS:
-        text = resources.files(__package__).joinpath("data", BUILTIN_TILESETS[key]).read_text("utf-8")
-        tileset = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key])
-    else:
-        path = Path(name_or_path)
+        if (key,) not in _cache:
+            text = resources.files(__package__).joinpath("data", BUILTIN_TILESETS[key]).read_text("utf-8")
+            _cache[key,] = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key])
+        return _cache[key,]
+    missing = TileSetError(f"no tile set named {shorten(key)}: built-in sets are "
+                           f"{', '.join(BUILTIN_TILESETS)}, and no such file can be read")
+    if not key or len(key) > MAX_PATH_CHARS or "\0" in key:
+        raise missing
+    path = Path(key)
+    try:
+        info = os.stat(path)
         if not path.is_file():
-            raise TileSetError(f"no tile set named {key!r}: built-in sets are "
-                               f"{', '.join(BUILTIN_TILESETS)}, and no such file exists")
-        tileset = parse_tileset(path.read_text("utf-8"), name=path.stem, source=str(path))
-    _cache[key] = tileset
+            raise missing
+        stamp = (str(path.resolve()), info.st_mtime_ns, info.st_size)
+        if stamp in _cache:
+            return _cache[stamp]
+        if info.st_size > MAX_TILESET_BYTES:
+            raise TileSetError(f"{shorten(key)}: a tile set is at most {MAX_TILESET_BYTES} bytes")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_TILESET_BYTES + 1)
+    except OSError:  # no such file, a name too long, no permission: all the same to the caller
+        raise missing from None
+    tileset = parse_tileset(raw, name=path.stem[:60], source=key)
+    _cache[stamp] = tileset
     return tileset

@@ -4,7 +4,9 @@ hover shows, and the game's parts of the panel.
 Placed tiles are the board's background pieces (drawn once each); figures, the tiles of the last
 turn, legal cells and figure spots are the marks, redrawn after every move. Legal targets come
 straight from ``game.legal_actions()``: one cell target per legal cell, whose choices are the
-tile's valid rotations there, and one spot per legal figure placement (or meeple to take back).
+tile's valid rotations there (cycled with Rotate), and one spot per feature that may take a
+figure (or meeple to take back); a river that may take a fisher or a hut is one spot with a small
+menu. Skip is not a spot on the board: it is the prompt's button (and the S key).
 
 >>> import widgetpkg as wp
 >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
@@ -14,8 +16,10 @@ tile's valid rotations there, and one spot per legal figure placement (or meeple
 True
 >>> _ = g.apply(cells[0].choices[0])
 >>> spots = ui.targets(g)
->>> all(t.is_spot for t in spots) and all(t.choices[0] in g.legal_actions() for t in spots)
+>>> all(t.is_spot for t in spots) and all(set(t.choices) <= set(g.legal_actions()) for t in spots)
 True
+>>> [c.label for c in ui.prompt(g, spots)]
+['Skip']
 """
 
 from __future__ import annotations
@@ -24,24 +28,38 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, cast
 
 from ...core import Action
 from ...render.painter import Painter
-from ...ui.contract import GameUI, Inspection, Rect, Style, Target, View, esc, register_ui
+from ...ui.contract import (
+    Choice,
+    Column,
+    GameUI,
+    Inspection,
+    Rect,
+    Section,
+    Style,
+    Target,
+    View,
+    esc,
+    register_ui,
+)
+from ...ui.palette import EMPHASIS
 from . import render
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
 from .tiles import Tile
 
-_SPOT_RADIUS = 0.13          # of a figure spot, in cells
+_SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where spots sit closer)
+_SPOT_GAP = 0.45             # a spot's radius is at most this share of the distance to its nearest neighbour
 _FIGURE_SIZE = 0.32          # of a figure, in cells
-_PAIR_OFFSET = 0.1           # a meeple spot and a hut spot on the same river sit apart by twice this
 _MASK = 12                   # the hover highlight samples each tile on a 12 x 12 grid
 _HIGHLIGHT = "#fff36b"
 _HIGHLIGHT_EDGE = "#f2b705"
 _LAST = "#ffd23f"
-_EMPHASIS = "#ff7a1a"
+_ROLE_WORDS = {"gatherer": "Gatherer", "fisher": "Fisher", "hunter": "Hunter", "hut": "Hut"}
 _KIND_WORDS = {"forest": "Forest", "river": "River", "meadow": "Grassland", "lake": "Lake"}
 
 
@@ -101,6 +119,8 @@ class HuntersGatherersUI(GameUI):
     game_name = "hunters-gatherers"
     default_scale = 112
     table_colour = render.PALETTE["table"]
+    cycle_label = "Rotate"
+    keys = MappingProxyType({"r": "cycle", "p": "play"})
 
     # -- geometry -----------------------------------------------------------------------------------
     def extent(self, game: HuntersGatherers) -> Rect:  # type: ignore[override]
@@ -162,10 +182,7 @@ class HuntersGatherersUI(GameUI):
             if who is not None:
                 painter.rect(px + width * 1.5, py + width * 1.5, s - 3 * width, s - 3 * width,
                              stroke=style.colour(who, players), width=max(1.0, width / 2.5))
-        for x, y in emphasis:
-            px, py = view.to_pixel(x, y)
-            painter.rect(px, py, s, s, fill=_EMPHASIS, alpha=0.22)
-            painter.rect(px + width, py + width, s - 2 * width, s - 2 * width, stroke=_EMPHASIS, width=width * 1.4)
+        self.highlight(painter, game, emphasis, view)
         player = game.current_player
         colour = style.colour(player, players) if player else "#333"
         for target in targets:
@@ -184,15 +201,6 @@ class HuntersGatherersUI(GameUI):
         s = view.scale
         action = target.choices[0]
         ring = r * s * (1.25 if big else 1.0)
-        if isinstance(action, Pass):     # the Skip button on the board, at the tile's corner
-            painter.circle(cx, cy, ring, fill="#4a4a4a" if big else "#6b6b6b", stroke="#ffffff",
-                           width=max(1.5, s / 40))
-            d = ring * 0.42
-            painter.line(cx - d, cy - d, cx + d, cy + d, stroke="#ffffff", width=max(1.5, ring / 4))
-            painter.line(cx - d, cy + d, cx + d, cy - d, stroke="#ffffff", width=max(1.5, ring / 4))
-            painter.text(cx, cy + ring + max(7.0, s * 0.09), "skip", size=max(9.0, s * 0.14), fill="#222",
-                         bold=True, halo="#ffffff", halo_width=3)
-            return
         if isinstance(action, RetakeMeeple):
             painter.circle(cx, cy, ring * 1.35, stroke="#ffffff", width=max(2.0, s / 22))
             painter.circle(cx, cy, ring * 1.35, stroke=colour, width=max(1.0, s / 50))
@@ -201,6 +209,12 @@ class HuntersGatherersUI(GameUI):
             return
         painter.circle(cx, cy, ring, fill="#ffffff", alpha=0.92 if big else 0.8, stroke="#1f2a1a",
                        width=max(1.0, s / 48))
+        if len(target.choices) > 1:     # a fisher or a hut: both, small, side by side
+            for k, choice in enumerate(target.choices):
+                role = "hut" if isinstance(choice, PlaceHut) else self._role(game, choice)
+                dx = (k - (len(target.choices) - 1) / 2) * ring * 0.9
+                render.draw_figure(painter, role, colour, cx + dx, cy, ring * (1.0 if big else 0.85))
+            return
         role = "hut" if isinstance(action, PlaceHut) else self._role(game, action)
         render.draw_figure(painter, role, colour, cx, cy, ring * (1.5 if big else 1.3))
 
@@ -237,22 +251,41 @@ class HuntersGatherersUI(GameUI):
             return [Target(("cell", x, y), tuple(sorted(rot, key=attrgetter("rotation"))), ("rect", x, y, x + 1, y + 1),
                            f"place tile at ({x}, {y})")
                     for (x, y), rot in by_cell.items()]
+        # one spot per feature, on the feature; a river that takes a fisher or a hut offers a menu
+        per_feature: dict[tuple[int, int, str], list[Action]] = {}
+        for a in actions:
+            if isinstance(a, (PlaceMeeple, PlaceHut, RetakeMeeple)):
+                per_feature.setdefault((a.x, a.y, a.feature), []).append(a)
+        anchors = {ref: self._anchor(game, *ref) for ref in per_feature}
         targets: list[Target] = []
-        figure_actions = [a for a in actions if isinstance(a, (PlaceMeeple, PlaceHut, RetakeMeeple))]
-        per_feature: dict[tuple[int, int, str], int] = {}
-        for a in figure_actions:
-            per_feature[(a.x, a.y, a.feature)] = per_feature.get((a.x, a.y, a.feature), 0) + 1
-        for a in figure_actions:
-            wx, wy = self._anchor(game, a.x, a.y, a.feature)
-            if per_feature[(a.x, a.y, a.feature)] > 1:   # a fisher and a hut on one river: side by side
-                wx += _PAIR_OFFSET if isinstance(a, PlaceHut) else -_PAIR_OFFSET
-            kind = "hut" if isinstance(a, PlaceHut) else "retake" if isinstance(a, RetakeMeeple) else "meeple"
-            targets.append(Target(("spot", a.x, a.y, a.feature, kind), (a,), ("circle", wx, wy, _SPOT_RADIUS), str(a)))
-        if game.phase == "place_figure" and figure_actions:
-            # Skip sits on the placed tile's north-east corner, clear of every figure spot
-            x, y = figure_actions[0].x, figure_actions[0].y
-            targets.append(Target(("skip",), (Pass(),), ("circle", x + 1, y, _SPOT_RADIUS * 0.8), "place no figure"))
+        for ref, choices in per_feature.items():
+            wx, wy = anchors[ref]
+            # disjoint from every other spot (the shaman's spots sit on many tiles), at any zoom
+            others = [math.hypot(wx - ox, wy - oy) for other, (ox, oy) in anchors.items() if other != ref]
+            radius = min([_SPOT_RADIUS, *(d * _SPOT_GAP for d in others)])
+            choices.sort(key=lambda a: isinstance(a, PlaceHut))      # the figure first, then the hut
+            labels = tuple(self._choice_label(game, a) for a in choices)
+            kind = "retake" if isinstance(choices[0], RetakeMeeple) else "figure"
+            targets.append(Target(("spot", *ref, kind), tuple(choices), ("circle", wx, wy, radius),
+                                  " or ".join(labels) + f" on {ref[2]} of ({ref[0]}, {ref[1]})",
+                                  menu=len(choices) > 1, choice_labels=labels))
         return targets
+
+    def _choice_label(self, game: HuntersGatherers, action: Action) -> str:
+        if isinstance(action, RetakeMeeple):
+            return "Take back"
+        if isinstance(action, PlaceHut):
+            return "Hut"
+        return _ROLE_WORDS[self._role(game, action)]
+
+    def prompt(self, game: HuntersGatherers, targets: Sequence[Target]) -> list[Choice]:  # type: ignore[override]
+        """Skip (place no figure) is the one decision that is not a spot on the board."""
+        choices = []
+        for choice in super().prompt(game, targets):
+            if isinstance(choice.action, Pass):
+                choice = Choice("Skip", choice.action, detail="place no figure this turn (S)", key="s")
+            choices.append(choice)
+        return choices
 
     def explain_click(self, game: HuntersGatherers, wx: float, wy: float) -> Action | str:  # type: ignore[override]
         x, y = math.floor(wx), math.floor(wy)
@@ -277,8 +310,21 @@ class HuntersGatherersUI(GameUI):
             return (ref[0] + 0.5, ref[1] + 0.5)
         return None
 
-    def skip_action(self, game: HuntersGatherers) -> Action | None:  # type: ignore[override]
-        return Pass() if game.phase == "place_figure" else None
+    def move_refs(self, game: HuntersGatherers) -> tuple[Any, ...]:  # type: ignore[override]
+        """The cells of the last turn's tiles."""
+        return tuple(last_turn(game)[1])
+
+    def highlight(self, painter: Painter, game: HuntersGatherers, refs: Sequence[Any],  # type: ignore[override]
+                  view: View) -> None:
+        """References are cells: each one washed and framed in the emphasis colour."""
+        s = view.scale
+        width = max(2.0, s / 20)
+        for ref in refs:
+            if self.ref_point(game, ref) is None:
+                continue
+            px, py = view.to_pixel(*ref)
+            painter.rect(px, py, s, s, fill=EMPHASIS, alpha=0.22)
+            painter.rect(px + width, py + width, s - 2 * width, s - 2 * width, stroke=EMPHASIS, width=width * 1.4)
 
     # -- hovering: an area and what it is worth -----------------------------------------------------
     def inspect(self, game: HuntersGatherers, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
@@ -309,7 +355,7 @@ class HuntersGatherersUI(GameUI):
             px, py = view.to_pixel(x, y)
             for j, i0, i1 in feature_runs(placed.tile, placed.rotation, fid):
                 painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=_HIGHLIGHT, alpha=0.55)
-        for x, y in inspection.refs:
+        for x, y in cast(Sequence[tuple[int, int]], inspection.refs):
             px, py = view.to_pixel(x, y)
             painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=_HIGHLIGHT_EDGE, width=2)
         # the figures on the area stay on top of the highlight, in their own colours
@@ -322,11 +368,8 @@ class HuntersGatherersUI(GameUI):
     # -- panel ----------------------------------------------------------------------------------------
     def status(self, game: HuntersGatherers) -> tuple[str, str]:  # type: ignore[override]
         player = game.current_player
-        if game.is_over:
-            best = max(game.scores.values())
-            winners = [p for p in game.players if game.scores[p] == best]
-            return (f"Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)} with {best} points",
-                    "Step back through the game with the history slider, or start a new game.")
+        if game.is_over:     # the panel names the winners, once, above the final scores
+            return ("Game over", "Step back through the game with the history slider, or start a new game.")
         if game.phase == "place_tile":
             tile = game.current_tile
             extra = " (extra turn)" if game.in_extra_turn else ""
@@ -335,12 +378,31 @@ class HuntersGatherersUI(GameUI):
                     "Hover a highlighted cell to try the tile there; ⟳ or R turns it; click to place.")
         if game.phase == "place_figure":
             return (f"{player}: place a figure or skip",
-                    "Click a white spot to place a gatherer, fisher, hunter or hut, or press Skip.")
+                    ("Click a white spot to place a gatherer, fisher, hunter or hut (a river may offer "
+                     "both: pick one), or press Skip."))
         if game.phase == "retake_meeple":
             return (f"{player}: the shaman takes back one of your meeples", "Click one of your meeples (marked ↩).")
         return (f"{player}: {game.phase.replace('_', ' ')}", "")
 
-    def hand_html(self, game: HuntersGatherers, choice: Action | None) -> str:  # type: ignore[override]
+    def columns(self, game: HuntersGatherers) -> list[Column]:  # type: ignore[override]
+        return [*super().columns(game), Column("Figures left", self.figures_left(game), numeric=False)]
+
+    def sections(self, game: HuntersGatherers, choice: Action | None) -> list[Section]:  # type: ignore[override]
+        return [Section("In hand", self.hand_html(game, choice)),
+                Section("Tiles", self.piles_html(game)),
+                Section("Tiles left to draw", lambda: self.remaining_html(game), open=False)]
+
+    def help_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+        return ("Hover a highlighted cell to try the tile there, <kbd>R</kbd> (or Rotate) turns it to its next "
+                "valid rotation (<kbd>Shift</kbd>+<kbd>R</kbd> back), click or <kbd>P</kbd> places it. Then click a "
+                "white spot for a figure, or <kbd>S</kbd> / Skip. Hover a figure or a feature to see its whole "
+                "area and what it is worth.")
+
+    def inspector_view(self, game: HuntersGatherers) -> Any:  # type: ignore[override]
+        from .graph_view import FeatureGraphView
+        return FeatureGraphView()
+
+    def hand_html(self, game: HuntersGatherers, choice: Action | None) -> str:
         tile = game.current_tile
         if tile is None:
             if game.phase in ("place_figure", "retake_meeple"):
@@ -351,10 +413,10 @@ class HuntersGatherersUI(GameUI):
         return (f"<div class='wp-hand'>{_svg_tile(tile, rotation)}"
                 f"<div class='wp-hand-caption'>tile {tile.id} · {esc(pile)} · {rotation}°</div></div>")
 
-    def figures_left(self, game: HuntersGatherers) -> dict[str, str]:  # type: ignore[override]
+    def figures_left(self, game: HuntersGatherers) -> dict[str, str]:
         return {p: f"{_plural(s.meeples, 'meeple')} · {_plural(s.huts, 'hut')}" for p, s in game.supply.items()}
 
-    def piles_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+    def piles_html(self, game: HuntersGatherers) -> str:
         left = game.tiles_left
         parts = [f"{n} {esc(name)}" for name, n in left.items()]
         removed = game.removed_tiles
@@ -367,7 +429,7 @@ class HuntersGatherersUI(GameUI):
             text += f" · {len(removed)} removed (fit nowhere)"
         return text
 
-    def remaining_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+    def remaining_html(self, game: HuntersGatherers) -> str:
         out = []
         for pile, ids in game.remaining_tiles().items():
             if not ids:

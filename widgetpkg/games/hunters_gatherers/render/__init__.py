@@ -6,7 +6,9 @@ y south, unrotated): forest shapes, river courses, lakes, and the extra forest a
 that keep two different meadows apart where the data says they are apart. The layout also
 yields, for every feature, an *anchor*: the spot where a figure on it stands and where a click
 selects it. Drawing then maps the layout through the tile's rotation; glyphs (animals, fish,
-specials, letters) are placed at rotated spots but always drawn upright.
+specials) are placed at rotated spots but always drawn upright, as silhouettes without letters
+that stay recognisable at 40 pixels per tile; :func:`legend_svg` is their key. :func:`board_svg`
+draws a game for a lesson: ``board_svg(g, scale=80, coordinates=True, highlight=[...])``.
 
 >>> from widgetpkg.games.hunters_gatherers.tiles import load_tileset
 >>> start = load_tileset("2020").by_id[56]
@@ -17,15 +19,26 @@ True
 True
 """
 
-from .board import board_svg, draw_board, draw_figure, draw_game, game_svg, player_colour
+from .board import (
+    HighlightError,
+    board_svg,
+    draw_board,
+    draw_coordinates,
+    draw_figure,
+    draw_game,
+    game_svg,
+    player_colour,
+)
 from .geometry import rotate_point
 from .glyphs import draw_animal, draw_fish, draw_special
 from .layout import TileLayout, feature_anchor, feature_at, tile_layout
+from .legend import LegendEntry, draw_legend, legend_entries, legend_svg
 from .palette import PALETTE
 from .tiles import draw_tile, tile_svg, tiles_svg
 
 __all__ = [
-    "PALETTE", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_figure", "draw_fish", "draw_game",
-    "draw_special", "draw_tile", "feature_anchor", "feature_at", "game_svg", "player_colour", "rotate_point",
-    "tile_layout", "tile_svg", "tiles_svg",
+    "PALETTE", "HighlightError", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board", "draw_coordinates",
+    "draw_figure", "draw_fish", "draw_game", "draw_legend", "draw_special", "draw_tile", "feature_anchor",
+    "feature_at", "game_svg", "legend_entries", "legend_svg", "player_colour", "rotate_point", "tile_layout",
+    "tile_svg", "tiles_svg",
 ]

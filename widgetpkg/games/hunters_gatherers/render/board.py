@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
 
-from ....render.painter import Point, Painter, Recorder
+from ....core import WidgetpkgError
+from ....render.painter import Painter, Point, Recorder
 from ....render.svg import to_svg
 from ..tiles import Tile
 from .geometry import rotate_point
 from .glyphs import rel
-from .layout import feature_anchor, tile_layout
-from .palette import PALETTE, PLAYER_COLOURS, FALLBACK_COLOURS
+from .layout import feature_anchor, feature_at, tile_layout
+from .palette import FALLBACK_COLOURS, PALETTE, PLAYER_COLOURS
 from .tiles import draw_tile
+
+
+class HighlightError(WidgetpkgError):
+    """A highlight that names no cell and no feature on the board."""
 
 # --------------------------------------------------------------------------------------------
 # Figures and boards
@@ -78,20 +85,24 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
                highlight_cells: Iterable[tuple[int, int]] = (), last_placed: Iterable[tuple[int, int]] = (),
                players_colours: Mapping[str, str] | None = None,
                spots: Iterable[tuple[int, int, str]] = (), covered: Iterable[tuple[int, int, str]] = (),
-               margin: int = 0) -> tuple[int, int, int, int]:
+               margin: int = 0, highlight: Iterable[Hashable] = ()) -> tuple[int, int, int, int]:
     """Draw placed tiles, then figures, highlights and clickable spots.
 
     ``placed`` holds ``(x, y, tile, rotation)`` in board coordinates (x east, y south);
     ``figures`` holds ``(player, role, x, y, feature_id)``; ``highlight_cells`` are cells to mark
     (say, legal placements), ``last_placed`` cells get a bright frame, ``spots`` are
     ``(x, y, feature_id)`` places to offer for a click, ``covered`` names meadows whose animals
-    are crossed out (a hunting trap took them). Returns ``(min_x, min_y, width, height)``:
+    are crossed out (a hunting trap took them). ``highlight`` holds what a lesson points at:
+    cells ``(x, y)`` get a bold frame; features ``(x, y, feature_id)`` stay bright while the rest
+    of the board is veiled (pass an area's ``features`` to light up a whole forest or river). Returns
+    ``(min_x, min_y, width, height)``:
     the board cell drawn at the top-left pixel and the drawing's size in pixels, so pixel
     ``(px, py)`` lies on cell ``(min_x + px // cell, min_y + py // cell)``.
     """
     tiles = list(placed)
     highlights = list(highlight_cells)
-    cells = [(t[0], t[1]) for t in tiles] + highlights
+    highlight = list(highlight)
+    cells = [(t[0], t[1]) for t in tiles] + highlights + [r for r in highlight if isinstance(r, tuple) and len(r) == 2]
     if not cells:
         cells = [(0, 0)]
     min_x = min(c[0] for c in cells) - margin
@@ -117,12 +128,14 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
             continue
         tile, rotation = by_cell[(x, y)]
         px_, py_ = at(x, y)
-        g = max(0.1 * cell, min(0.14 * cell, 5.0))
+        g = max(0.1 * cell, min(0.14 * cell, 6.0))
         for fx, fy in _animal_spots(tile, rotation, fid):
             cx, cy = px_ + fx * cell, py_ + fy * cell
             painter.circle(cx, cy, g * 1.05, fill="#1f2a1a", alpha=0.45)
             painter.line(cx - 0.8 * g, cy + 0.8 * g, cx + 0.8 * g, cy - 0.8 * g, stroke=PALETTE["paper"],
                          width=max(1.0, 0.22 * g))
+    _check_highlight(highlight, by_cell)
+    _draw_highlights(painter, highlight, by_cell, at, cell)
     for x, y in last_placed:
         px_, py_ = at(x, y)
         w = max(1.5, cell / 22)
@@ -146,6 +159,91 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
         colour = player_colour(player, players_colours, order.setdefault(player, len(order)))
         draw_figure(painter, role, colour, px_ + fx * cell, py_ + fy * cell, cell * 0.3)
     return (min_x, min_y, width, height)
+
+
+_MASK = 24             # a highlighted feature is washed over on a grid this fine per tile
+_HIGHLIGHT = "#fff36b"
+_HIGHLIGHT_EDGE = "#e8590c"
+
+
+@lru_cache(maxsize=2048)
+def _feature_runs(tile: Tile, rotation: int, feature_id: str) -> tuple[tuple[int, int, int], ...]:
+    """Where a feature shows on the turned tile, as row runs ``(row, first, end)`` of a grid."""
+    n = _MASK
+    runs: list[tuple[int, int, int]] = []
+    for j in range(n):
+        start = None
+        for i in range(n + 1):
+            hit = i < n and feature_at(tile, rotation, (i + 0.5) / n, (j + 0.5) / n) == feature_id
+            if hit and start is None:
+                start = i
+            elif not hit and start is not None:
+                runs.append((j, start, i))
+                start = None
+    return tuple(runs)
+
+
+def _check_highlight(refs: Sequence[Hashable], by_cell: Mapping[tuple[int, int], tuple[Tile, int]]) -> None:
+    """Highlights must name cells or features of placed tiles: a typo should not go unnoticed."""
+    for ref in refs:
+        if isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(v, int) for v in ref):
+            continue
+        if isinstance(ref, tuple) and len(ref) == 3:
+            x, y, fid = ref
+            if (x, y) not in by_cell:
+                raise HighlightError(f"cannot highlight {fid!r} at ({x}, {y}): no tile there")
+            tile = by_cell[(x, y)][0]
+            if fid not in {f.id for f in tile.features}:
+                raise HighlightError(f"cannot highlight {fid!r} at ({x}, {y}): tile {tile.id} has the features "
+                                     + ", ".join(f.id for f in tile.features))
+            continue
+        raise HighlightError(f"a highlight is a cell (x, y) or a feature (x, y, id), not {ref!r}")
+
+
+def _draw_highlights(painter: Painter, refs: Iterable[Hashable], by_cell: Mapping[tuple[int, int], tuple[Tile, int]],
+                     at: Any, cell: float) -> None:
+    """Highlighted features stay bright while a pale veil dims the rest of the board (a wash alone
+    hardly shows on blue water or dark forest); highlighted cells get a bold frame."""
+    features: dict[tuple[int, int], set[str]] = {}
+    for ref in refs:
+        if isinstance(ref, tuple) and len(ref) == 3:
+            features.setdefault((ref[0], ref[1]), set()).add(str(ref[2]))
+    cells = [r for r in refs if isinstance(r, tuple) and len(r) == 2]
+    step = cell / _MASK
+    if features:
+        # one path per layer: rectangles that overlap by a hair (no seams) are still painted once
+        veil: list[tuple] = []
+        wash: list[tuple] = []
+
+        def box(into: list[tuple], x0: float, y0: float, w: float, h: float) -> None:
+            into += [("M", x0, y0), ("L", x0 + w, y0), ("L", x0 + w, y0 + h), ("L", x0, y0 + h), ("Z",)]
+
+        for (x, y), (tile, rotation) in by_cell.items():
+            px_, py_ = at(x, y)
+            lit = [run for fid in features.get((x, y), ()) for run in _feature_runs(tile, rotation, fid)]
+            if not lit:
+                box(veil, px_, py_, cell, cell)
+                continue
+            rows: dict[int, list[tuple[int, int]]] = {}
+            for j, i0, i1 in lit:
+                rows.setdefault(j, []).append((i0, i1))
+                box(wash, px_ + i0 * step - 0.3, py_ + j * step - 0.3, (i1 - i0) * step + 0.6, step + 0.6)
+            for j in range(_MASK):
+                start = 0
+                for i0, i1 in sorted(rows.get(j, [])) + [(_MASK, _MASK)]:
+                    if i0 > start:      # the veil over the gaps between a row's lit runs
+                        box(veil, px_ + start * step - 0.3, py_ + j * step - 0.3, (i0 - start) * step + 0.6,
+                            step + 0.6)
+                    start = max(start, i1)
+        if veil:
+            painter.path(veil, fill=PALETTE["paper"], alpha=0.62)
+        if wash:
+            painter.path(wash, fill=_HIGHLIGHT, alpha=0.18)
+    width = max(2.0, cell / 18)
+    for x, y in cells:
+        px_, py_ = at(x, y)
+        painter.rect(px_ + width / 2, py_ + width / 2, cell - width, cell - width, stroke=_HIGHLIGHT_EDGE,
+                     width=width)
 
 
 def _animal_spots(tile: Tile, rotation: int, feature_id: str) -> list[Point]:
@@ -176,18 +274,69 @@ def draw_game(painter: Painter, game: Any, **options: Any) -> tuple[int, int, in
     return draw_board(painter, placed, figures, **options)
 
 
-def game_svg(game: Any, *, cell: int = 64, **options: Any) -> str:
-    """A game's board as an SVG document, the last placed tiles framed; options as for
-    :func:`draw_board`."""
+def _coordinate_band(cell: float) -> float:
+    """How wide the strip of coordinate labels around a board is."""
+    return max(18.0, round(cell * 0.3))
+
+
+def draw_coordinates(painter: Painter, min_x: int, min_y: int, width: float, height: float, cell: float,
+                     band: float) -> None:
+    """Column numbers (x) above and below the board, row numbers (y) left and right of it; the
+    board itself is drawn ``band`` pixels in from the top-left corner."""
+    size = max(10.0, min(band * 0.62, cell * 0.3))
+    ink = PALETTE["ink"]
+    for k in range(round(width / cell)):
+        cx = band + (k + 0.5) * cell
+        for cy in (band / 2, band + height + band / 2):
+            painter.text(cx, cy, str(min_x + k), size=size, fill=ink, bold=True)
+    for k in range(round(height / cell)):
+        cy = band + (k + 0.5) * cell
+        for cx in (band / 2, band + width + band / 2):
+            painter.text(cx, cy, str(min_y + k), size=size, fill=ink, bold=True)
+    painter.text(band / 2, band / 2, "y\\x", size=size * 0.8, fill=ink, alpha=0.6)
+
+
+def _board_document(draw: Any, cell: float, coordinates: bool, title: str) -> str:
     rec = Recorder()
+    band = _coordinate_band(cell) if coordinates else 0.0
+    if coordinates:
+        rec.save()
+        rec.translate(band, band)
+    min_x, min_y, width, height = draw(rec)
+    if coordinates:
+        rec.restore()
+        draw_coordinates(rec, min_x, min_y, width, height, cell, band)
+    return to_svg(rec.ops, width + 2 * band, height + 2 * band, title=title,
+                  background=PALETTE["paper"] if coordinates else None)
+
+
+def game_svg(game: Any, *, cell: int = 64, scale: int | None = None, coordinates: bool = False,
+             **options: Any) -> str:
+    """A game's board as an SVG document, the last placed tiles framed.
+
+    ``scale`` (or ``cell``) is the size of a tile in pixels: 80 or more to project a board in a
+    classroom. ``coordinates=True`` numbers the columns and rows around the board. Other options
+    as for :func:`draw_board` (``highlight=[(x, y), (x, y, "f1"), ...]``, ``margin``, ...).
+
+    >>> import widgetpkg as wp
+    >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    >>> svg = game_svg(g, scale=80, coordinates=True, highlight=g.area_at(0, 0, "f1").features)
+    >>> svg.startswith("<svg") and ">-1<" not in svg and ">0<" in svg
+    True
+    """
+    size = scale if scale is not None else cell
     options.setdefault("last_placed", getattr(game, "last_placed", ()))
-    _, _, width, height = draw_game(rec, game, cell=cell, **options)
-    return to_svg(rec.ops, width, height, title="Hunters & Gatherers board")
+    return _board_document(lambda painter: draw_game(painter, game, cell=size, **options), size, coordinates,
+                           "Hunters & Gatherers board")
 
 
-def board_svg(placed: Iterable[tuple[int, int, Tile, int]], figures: Iterable[tuple[str, str, int, int, str]] = (),
-              **options: Any) -> str:
-    """The board as an SVG document; options as for :func:`draw_board`."""
-    rec = Recorder()
-    _, _, width, height = draw_board(rec, placed, figures, **options)
-    return to_svg(rec.ops, width, height, title="Hunters & Gatherers board")
+def board_svg(placed: Any, figures: Iterable[tuple[str, str, int, int, str]] = (), *, cell: int = 64,
+              scale: int | None = None, coordinates: bool = False, **options: Any) -> str:
+    """The board as an SVG document: of a game (``board_svg(g, scale=80, coordinates=True,
+    highlight=[...])``, as :func:`game_svg`), or of tiles ``(x, y, tile, rotation)`` and figures
+    given one by one. Options as for :func:`draw_board`."""
+    if hasattr(placed, "board") and hasattr(placed, "figures"):
+        return game_svg(placed, cell=cell, scale=scale, coordinates=coordinates, **options)
+    size = scale if scale is not None else cell
+    return _board_document(lambda painter: draw_board(painter, placed, figures, cell=size, **options), size,
+                           coordinates, "Hunters & Gatherers board")

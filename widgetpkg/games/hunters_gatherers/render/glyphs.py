@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from ....render.painter import Point, Painter
+from ....render.painter import Painter, Point
 from .palette import ANIMAL_STYLE, PALETTE
 
 # --------------------------------------------------------------------------------------------
@@ -34,79 +34,79 @@ def _legs(painter: Painter, cx: float, cy: float, s: float, xs: Sequence[float],
         painter.line(cx + x * s, cy + y0 * s, cx + x * s, cy + y1 * s, stroke=colour, width=width * s)
 
 
+# Each animal as a few bold parts, in units of the glyph's half size, facing right:
+# ("ellipse", x, y, rx, ry) or ("line", points, width), painted "body", "accent" or "dark".
+# The outlines differ (trunk, horns, antlers, striped long tail) as much as the colours do, so the
+# animals tell apart at 40 pixels per tile, in grey scale and without letters.
+_Part = tuple
+_ANIMAL_PARTS: dict[str, tuple[_Part, ...]] = {
+    "mammoth": (
+        ("line", ((-0.5, 0.2), (-0.5, 0.7)), 0.24, "body"), ("line", ((0.12, 0.2), (0.12, 0.7)), 0.24, "body"),
+        ("ellipse", -0.12, 0.05, 0.6, 0.42, "body"), ("ellipse", -0.28, -0.2, 0.38, 0.32, "body"),
+        ("ellipse", 0.4, -0.18, 0.32, 0.32, "body"),
+        ("line", ((0.62, -0.1), (0.74, 0.3), (0.6, 0.66)), 0.2, "body"),
+        ("line", ((0.42, 0.12), (0.52, 0.4), (0.3, 0.48)), 0.11, "accent"),
+    ),
+    "aurochs": (
+        ("line", ((-0.72, -0.02), (-0.86, 0.4)), 0.09, "body"),
+        ("line", ((-0.48, 0.2), (-0.48, 0.66)), 0.16, "body"), ("line", ((0.18, 0.2), (0.18, 0.66)), 0.16, "body"),
+        ("ellipse", -0.14, 0.08, 0.6, 0.32, "body"), ("ellipse", 0.5, 0.08, 0.25, 0.22, "body"),
+        ("line", ((0.38, -0.06), (0.24, -0.36), (0.4, -0.62)), 0.13, "accent"),
+        ("line", ((0.62, -0.06), (0.78, -0.34), (0.66, -0.62)), 0.13, "accent"),
+    ),
+    "deer": (
+        ("line", ((-0.44, 0.2), (-0.44, 0.74)), 0.1, "body"), ("line", ((-0.28, 0.2), (-0.3, 0.74)), 0.1, "body"),
+        ("line", ((0.08, 0.2), (0.08, 0.74)), 0.1, "body"), ("line", ((0.22, 0.2), (0.24, 0.74)), 0.1, "body"),
+        ("ellipse", -0.14, 0.1, 0.46, 0.22, "body"),
+        ("line", ((0.18, 0.02), (0.42, -0.36)), 0.2, "body"), ("ellipse", 0.54, -0.4, 0.2, 0.13, "body"),
+        ("line", ((0.44, -0.48), (0.34, -0.76), (0.16, -0.92)), 0.1, "dark"),
+        ("line", ((0.37, -0.68), (0.52, -0.9)), 0.09, "dark"),
+        ("line", ((0.58, -0.5), (0.74, -0.74), (0.9, -0.8)), 0.1, "dark"),
+    ),
+    "tiger": (
+        ("line", ((-0.58, 0.0), (-0.86, -0.18), (-0.82, -0.52)), 0.13, "body"),
+        ("line", ((-0.44, 0.2), (-0.44, 0.64)), 0.16, "body"), ("line", ((0.24, 0.2), (0.24, 0.64)), 0.16, "body"),
+        ("ellipse", -0.08, 0.05, 0.6, 0.27, "body"), ("ellipse", 0.56, -0.1, 0.27, 0.25, "body"),
+        ("polygon", ((0.36, -0.24), (0.5, -0.26), (0.4, -0.46)), "body"),
+        ("polygon", ((0.62, -0.26), (0.76, -0.24), (0.74, -0.46)), "body"),
+        ("line", ((-0.44, -0.18), (-0.38, 0.16)), 0.1, "accent"), ("line", ((-0.2, -0.2), (-0.14, 0.2)), 0.1, "accent"),
+        ("line", ((0.04, -0.2), (0.1, 0.18)), 0.1, "accent"), ("line", ((0.56, -0.3), (0.56, -0.16)), 0.07, "accent"),
+    ),
+}
+ANIMALS_DRAWN = tuple(_ANIMAL_PARTS)
+
+
 def draw_animal(painter: Painter, animal: str, cx: float, cy: float, s: float, *, detail: bool = True) -> None:
-    """An animal token: a pale disc with the animal's silhouette and its initial."""
-    body, accent, letter = ANIMAL_STYLE.get(animal, ("#777", "#fff", animal[:1].upper() or "?"))
-    if not detail:
-        # a token whose outline also differs per animal, for players who do not see the colours
-        outline = max(0.8, s * 0.14)
-        r = s * 0.95
-        if animal == "aurochs":
-            painter.rect(cx - 0.82 * r, cy - 0.82 * r, 1.64 * r, 1.64 * r, fill=body, stroke=PALETTE["paper"],
-                         width=outline)
-        elif animal == "tiger":
-            painter.polygon(rel(cx, cy, r, [(0, -1.12), (1.12, 0), (0, 1.12), (-1.12, 0)]), fill=body,
-                            stroke=PALETTE["paper"], width=outline)
-        elif animal == "deer":
-            painter.polygon(rel(cx, cy, r, [(math.cos(a) * 0.98, math.sin(a) * 0.98)
-                                             for a in (math.pi / 6 + k * math.pi / 3 for k in range(6))]),
-                            fill=body, stroke=PALETTE["paper"], width=outline)
-        else:
-            painter.circle(cx, cy, r, fill=body, stroke=PALETTE["paper"], width=outline)
-        painter.text(cx, cy + s * 0.05, letter, size=s * 1.2, fill="#fff" if animal != "tiger" else "#1c1612",
-                     bold=True)
+    """An animal as a bold silhouette in its own colour, ringed with a pale halo so that it stands
+    out on grass: a trunked mammoth, a horned aurochs, an antlered deer, a striped tiger. ``s`` is
+    half the glyph's width. ``detail`` adds an eye where there is room for one."""
+    body, accent = ANIMAL_STYLE.get(animal, ("#777", "#fff"))
+    parts = _ANIMAL_PARTS.get(animal)
+    if parts is None:       # an animal from someone's own tile set: a plain token, still no letter
+        painter.circle(cx, cy, 0.8 * s, fill=body, stroke=PALETTE["paper"], width=max(0.8, 0.18 * s))
         return
-    painter.ellipse(cx, cy + 0.05 * s, 1.12 * s, 0.95 * s, fill=PALETTE["paper"], alpha=0.72,
-                    stroke=body, width=max(0.6, 0.06 * s))
-    if animal == "mammoth":
-        _legs(painter, cx, cy, s, (-0.45, -0.2, 0.12, 0.36), 0.2, 0.62, 0.2, body)
-        painter.circle(cx - 0.22 * s, cy - 0.18 * s, 0.4 * s, fill=body)
-        painter.ellipse(cx - 0.08 * s, cy + 0.02 * s, 0.58 * s, 0.4 * s, fill=body)
-        painter.circle(cx + 0.42 * s, cy - 0.18 * s, 0.3 * s, fill=body)
-        painter.polyline(rel(cx, cy, s, [(0.62, -0.08), (0.74, 0.25), (0.64, 0.52)]), stroke=body,
-                         width=0.17 * s)
-        painter.polyline(rel(cx, cy, s, [(0.5, 0.08), (0.58, 0.36), (0.38, 0.42)]), stroke=accent,
-                         width=0.09 * s)
-        painter.circle(cx + 0.5 * s, cy - 0.27 * s, 0.05 * s, fill=accent)
-    elif animal == "aurochs":
-        _legs(painter, cx, cy, s, (-0.48, -0.28, 0.14, 0.32), 0.15, 0.6, 0.13, body)
-        painter.ellipse(cx - 0.08 * s, cy + 0.02 * s, 0.58 * s, 0.3 * s, fill=body)
-        painter.circle(cx + 0.22 * s, cy - 0.08 * s, 0.3 * s, fill=body)
-        painter.ellipse(cx + 0.58 * s, cy + 0.06 * s, 0.2 * s, 0.16 * s, fill=body)
-        painter.polyline(rel(cx, cy, s, [(-0.64, -0.05), (-0.78, 0.3)]), stroke=body, width=0.08 * s)
-        for side in (1, -1):
-            painter.polyline(rel(cx, cy, s, [(0.52, -0.06), (0.5 + 0.14 * side, -0.38),
-                                              (0.66 + 0.16 * side, -0.5)]),
-                             stroke=accent, width=0.09 * s)
-    elif animal == "deer":
-        _legs(painter, cx, cy, s, (-0.38, -0.22, 0.12, 0.26), 0.1, 0.66, 0.08, body)
-        painter.ellipse(cx - 0.08 * s, cy + 0.04 * s, 0.45 * s, 0.2 * s, fill=body)
-        painter.polyline(rel(cx, cy, s, [(0.22, -0.02), (0.42, -0.32)]), stroke=body, width=0.18 * s)
-        painter.ellipse(cx + 0.52 * s, cy - 0.38 * s, 0.17 * s, 0.11 * s, fill=body)
-        painter.circle(cx - 0.48 * s, cy - 0.06 * s, 0.08 * s, fill="#fff")
-        for side in (-1, 1):
-            base = (0.44 + 0.06 * side, -0.45)
-            painter.polyline(rel(cx, cy, s, [base, (0.36 + 0.16 * side, -0.8), (0.3 + 0.26 * side, -0.95)]),
-                             stroke=accent, width=0.07 * s)
-            painter.polyline(rel(cx, cy, s, [(0.4 + 0.12 * side, -0.66), (0.52 + 0.2 * side, -0.74)]),
-                             stroke=accent, width=0.06 * s)
-    elif animal == "tiger":
-        _legs(painter, cx, cy, s, (-0.44, -0.26, 0.16, 0.34), 0.1, 0.58, 0.14, body)
-        painter.polyline(rel(cx, cy, s, [(-0.62, -0.02), (-0.86, -0.2), (-0.8, -0.5)]), stroke=body,
-                         width=0.1 * s)
-        painter.ellipse(cx - 0.06 * s, cy + 0.02 * s, 0.6 * s, 0.24 * s, fill=body)
-        painter.circle(cx + 0.56 * s, cy - 0.1 * s, 0.23 * s, fill=body)
-        for ex in (0.44, 0.68):
-            painter.polygon(rel(cx, cy, s, [(ex - 0.09, -0.24), (ex + 0.09, -0.24), (ex, -0.4)]), fill=body)
-        for x in (-0.42, -0.2, 0.02, 0.24):
-            painter.line(cx + x * s, cy - 0.2 * s, cx + (x + 0.06) * s, cy + 0.1 * s, stroke=accent,
-                         width=0.07 * s)
-        painter.circle(cx + 0.62 * s, cy - 0.14 * s, 0.045 * s, fill=accent)
-    # the initial, in a small badge, so the animal is named even where the shape is tiny
-    bx, by = cx - 0.62 * s, cy + 0.55 * s
-    painter.circle(bx, by, 0.33 * s, fill=body, stroke=PALETTE["paper"], width=max(0.5, 0.07 * s))
-    painter.text(bx, by + 0.02 * s, letter, size=0.46 * s, fill="#fff" if animal != "tiger" else "#1c1612",
-                 bold=True)
+    colours = {"body": body, "accent": accent, "dark": "#3a2614"}
+    grow = max(0.7, 0.16 * s)
+    for halo in (True, False):
+        for part in parts:
+            shape, paint = part[0], part[-1]
+            if halo and paint == "accent":
+                continue            # accents lie on the body: the body's halo is theirs
+            colour = PALETTE["paper"] if halo else colours[paint]
+            extra = grow if halo else 0.0
+            if shape == "ellipse":
+                _, x, y, rx, ry, _ = part
+                painter.ellipse(cx + x * s, cy + y * s, rx * s + extra, ry * s + extra, fill=colour)
+            elif shape == "line":
+                _, pts, width, _ = part
+                painter.polyline(rel(cx, cy, s, pts), stroke=colour, width=width * s + 2 * extra)
+            else:
+                _, pts, _ = part
+                painter.polygon(rel(cx, cy, s, pts), fill=colour, stroke=colour if halo else None, width=2 * extra)
+    if detail:
+        eye = {"mammoth": (0.46, -0.24), "aurochs": (0.54, 0.02), "deer": (0.6, -0.43), "tiger": (0.64, -0.12)}
+        ex, ey = eye[animal]
+        painter.circle(cx + ex * s, cy + ey * s, max(0.4, 0.055 * s), fill="#fff" if animal == "aurochs" else "#1c1612")
 
 
 def draw_menhir(painter: Painter, cx: float, cy: float, s: float) -> None:
@@ -142,11 +142,7 @@ def draw_special(painter: Painter, special: str, cx: float, cy: float, s: float,
     ink = PALETTE["ink"]
     w = max(0.5, 0.08 * s)
     if not detail:
-        letter = {"shaman": "Sh", "logboat": "B", "raft": "R", "hunting_trap": "H", "pit_trap": "P",
-                  "wild_fire": "F", "shrine": "S"}.get(special, "?")
-        painter.circle(cx, cy, 0.9 * s, fill=PALETTE["paper"], stroke=ink, width=w)
-        painter.text(cx, cy, letter, size=s * 0.95, fill=ink, bold=True)
-        return
+        w = max(0.8, 0.12 * s)      # small: fewer, fatter lines
     if special in ("shaman", "hunting_trap", "pit_trap", "wild_fire", "shrine"):
         painter.circle(cx, cy, 1.0 * s, fill=PALETTE["paper"], alpha=0.8, stroke=ink, width=w)
     if special == "shaman":
@@ -200,6 +196,6 @@ def draw_special(painter: Painter, special: str, cx: float, cy: float, s: float,
             painter.rect(cx + (x - 0.14) * s, cy - 0.3 * s, 0.28 * s, 0.9 * s, fill="#b9b6ac", stroke="#55534c",
                          width=w)
         painter.rect(cx - 0.75 * s, cy - 0.55 * s, 1.5 * s, 0.3 * s, fill="#a7a49a", stroke="#55534c", width=w)
-    else:
+    else:   # a power from someone's own tile set: a plain marked disc
         painter.circle(cx, cy, 0.8 * s, fill=PALETTE["paper"], stroke=ink, width=w)
-        painter.text(cx, cy, special[:2], size=0.8 * s, fill=ink, bold=True)
+        painter.circle(cx, cy, 0.3 * s, fill=ink)

@@ -16,13 +16,13 @@ PALETTE: dict[str, str] = {
     "rock": "#a3a199", "rock_dark": "#6d6b64", "hedge": "#5b8a3a", "hedge_dark": "#2f5a26",
     "ink": "#1f2a1a", "paper": "#fbf6e8", "table": "#e6dcc3", "tile_line": "#3c4a2c",
 }
-# Animal glyphs: body colour, accent colour, letter. Colours and silhouettes differ, so the
-# four animals tell apart even in grey scale or at a glance.
-ANIMAL_STYLE: dict[str, tuple[str, str, str]] = {
-    "mammoth": ("#7b5640", "#f3ead6", "M"),
-    "aurochs": ("#2f2521", "#efe3c4", "A"),
-    "deer": ("#c8904f", "#5a3b1e", "D"),
-    "tiger": ("#ee8a24", "#1c1612", "T"),
+# Animal glyphs: body colour and accent colour (tusk, horns, eye, stripes). Colours and
+# silhouettes both differ, so the four animals tell apart at a glance and in grey scale.
+ANIMAL_STYLE: dict[str, tuple[str, str]] = {
+    "mammoth": ("#7b5640", "#f3ead6"),
+    "aurochs": ("#2f2521", "#efe3c4"),
+    "deer": ("#c8904f", "#5a3b1e"),
+    "tiger": ("#ee8a24", "#1c1612"),
 }
 PLAYER_COLOURS: dict[str, str] = {
     "red": "#d7392f", "blue": "#2f6fd6", "yellow": "#f4c430", "green": "#2aa35a", "black": "#2b2b2b",
@@ -37,8 +37,8 @@ ARM_HALF = 0.075       # half width of a forest arm that closes a meadow off
 HEDGE_HALF = 0.028     # half width of a line of bushes between meadows with no feature between
 CANOPY = 0.042         # radius of the tree crowns that soften forest edges
 DETAIL_SIZE = 44       # below this many pixels a tile is drawn without texture
-GLYPH_SIZE = 100       # below this many pixels animals are lettered tokens
-SPECIAL_SIZE = 56      # below this many pixels specials are lettered tokens (their symbols are bolder)
+GLYPH_SIZE = 100       # below this many pixels fish groups become one fish and a count, animals lose their eye
+SPECIAL_SIZE = 56      # below this many pixels specials are drawn with fewer, fatter lines
 
 SIDE_NAMES = ("N", "E", "S", "W")
 INWARD = ((0.0, 1.0), (-1.0, 0.0), (0.0, -1.0), (1.0, 0.0))      # into the tile from each side

@@ -108,8 +108,8 @@ def draw_tile(painter: Painter, tile: Tile, rotation: int, x: float, y: float, s
               detail: bool | None = None) -> None:
     """Draw ``tile`` turned ``rotation`` degrees clockwise with its top-left corner at ``(x, y)``.
 
-    ``detail`` (default: when ``size`` is at least 44 pixels) adds textures and silhouettes;
-    without it animals and specials become lettered discs that stay legible when tiny.
+    ``detail`` (default: when ``size`` is at least 44 pixels) adds textures and small touches;
+    without it the glyphs are drawn with fewer, fatter lines that stay legible when tiny.
     """
     lay = tile_layout(tile)
     m = _Mapper(x, y, size, rotation)
@@ -208,7 +208,7 @@ def _draw_spring(painter: Painter, m: _Mapper, line: Sequence[Point], px: float)
 
 def _draw_decor(painter: Painter, lay: TileLayout, m: _Mapper, rotation: int, rich: bool, symbols: bool) -> None:
     tile, px = lay.tile, m.size
-    g = max(0.1 * px, min(0.14 * px, 5.0))     # glyph half size, never too small to see
+    g = max(0.1 * px, min(0.14 * px, 6.0))     # glyph half size, never too small to see
     for f in tile.features:
         if f.type == "lake" and f.id in lay.lakes:
             cx, cy, rx, ry = lay.lakes[f.id]

@@ -1,0 +1,55 @@
+"""Start-up cost: ``import widgetpkg`` and a first ``new_game`` in a fresh interpreter, per game.
+
+    python benchmarks/startup.py [--runs 7]
+
+Each run is a new process; the figure is the median time from before ``import widgetpkg`` to a
+created game (the interpreter's own start is not counted). It also reports whether a widget
+library (ipywidgets, ipycanvas) was imported on the way: it must not be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+import widgetpkg as wp
+
+PROBE = """
+import sys, time, json
+t = time.perf_counter()
+import widgetpkg as wp
+imported = time.perf_counter() - t
+g = wp.new_game({name!r})
+total = time.perf_counter() - t
+print(json.dumps({{"import": imported, "total": total,
+                  "widgets": sorted(m for m in ("ipywidgets", "ipycanvas") if m in sys.modules)}}))
+"""
+
+
+def measure(name: str, runs: int) -> dict[str, object]:
+    samples = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", PROBE.format(name=name)], capture_output=True, text=True,
+                             check=True).stdout
+        samples.append(json.loads(out))
+    return {
+        "game": name,
+        "import_ms": round(1000 * statistics.median(s["import"] for s in samples), 1),
+        "import_and_new_game_ms": round(1000 * statistics.median(s["total"] for s in samples), 1),
+        "widget_libraries_imported": sorted({m for s in samples for m in s["widgets"]}),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    for name in wp.game_names():
+        print(json.dumps(measure(name, args.runs)))
+
+
+if __name__ == "__main__":
+    main()
