@@ -59,6 +59,7 @@ from .actions import (
     multiset_text,
 )
 from .data import RESOURCES, VALUE, GameData, load_data
+from .heuristic import estimate
 from .rules import (
     DIE_FOR_ALL,
     DIVISOR,
@@ -1125,20 +1126,10 @@ class StoneAge(Game):
         return float(min(shortest * 1.5, len(self._deck) / 2.5, 15.0))
 
     def heuristic_scores(self) -> dict[str, float]:
-        """Projected scores plus what keeps giving over the rounds left (people, agriculture, tools),
-        the building worth of resources beyond their 1 point, food, and the threat of hunger."""
-        projected = self.projected_scores()
-        if self._phase == "over":
-            return {p: float(v) for p, v in projected.items()}
-        rounds = self.rounds_left_estimate()
-        values = {}
-        for p in self.players:
-            people, agri, food = self._people[p], self._agri[p], self._food[p]
-            per_round = 1.8 * people + 1.0 * agri + 0.5 * self._tools[p] - 1.0 * max(0, people - agri)
-            goods = sum(n * (v * 0.6 - 1) for n, v in zip(self._goods[p], VALUE.values()))
-            short = max(0, people - agri - food - sum(self._goods[p]))
-            values[p] = projected[p] + 0.5 * rounds * per_round + goods + 0.3 * food - (10.0 if short else 0.0)
-        return values
+        """Estimated final scores for agents: points now plus what resources, people, fields,
+        tools, cards and unresolved placements are likely to bring, less the hunger threat
+        (see ``heuristic.py``); the final scores once the game is over."""
+        return estimate(self)
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""
