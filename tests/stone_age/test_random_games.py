@@ -26,7 +26,7 @@ CONFIGS = [
     (4, "winter", {"hard_winter": True, "wild_animals": True, "igloos": True}),
     (3, "winter", {"wild_animals": True}),
 ]
-_SKIP = {"_history", "_redo", "_journal", "rng", "data"}
+_SKIP = {"_history", "_redo", "_journal", "rng", "data", "_legal_cache"}  # the cache is derived state
 
 
 def snapshot(g) -> tuple:

@@ -152,6 +152,8 @@ class StoneAge(Game):
         self.n = len(names)
         self._setup()
         self._place_set = frozenset(self.places())
+        #: how many players may use one resource place in a round
+        self._resource_crowd = {2: 1, 3: 2}.get(self.n, 4)
 
     @staticmethod
     def _check_variants(season: str, variants: Mapping[str, bool] | None) -> frozenset[str]:
@@ -202,6 +204,8 @@ class StoneAge(Game):
         self._ends = False
         self._pending: tuple = ()
         self._phase = "placement"
+        #: (legal actions, {id: action}) of the current state, None until asked; derived, not saved
+        self._legal_cache: tuple[tuple[Action, ...], dict[int, Action]] | None = None
         # RNG order (fixed, so a seed is one game): cards, then animals into the rest, then buildings
         deck = list(self.data.cards)
         self.rng.shuffle(deck)
@@ -345,12 +349,22 @@ class StoneAge(Game):
 
     # -- legality -------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        actions = self._decisions()
-        if self._phase != "over":
-            kept = self._vouchers[self.current_player]
-            for amount in sorted(set(kept)):
-                actions += _voucher_actions(amount)
-        return actions
+        cached = self._legal_cache
+        if cached is None:
+            actions = self._decisions()
+            if self._phase != "over":
+                kept = self._vouchers[self.current_player]
+                for amount in sorted(set(kept)):
+                    actions += _voucher_actions(amount)
+            # kept until the state changes (every change goes through _play or undo); the ids
+            # let ``_illegal`` accept one of these very objects without checking it again
+            cached = self._legal_cache = (tuple(actions), {id(a): a for a in actions})
+        return list(cached[0])
+
+    def undo(self) -> Action:
+        action = super().undo()
+        self._legal_cache = None
+        return action
 
     def _decisions(self) -> list[Action]:
         phase = self._phase
@@ -381,26 +395,30 @@ class StoneAge(Game):
         if avail <= 0:
             return []
         actions: list[Action] = []
-        occ = self._occ
-        if ("hunt", p) not in self._at:
+        occ, at, who = self._occ, self._at, self._who
+        if ("hunt", p) not in at:
             actions += _PLACE_ACTIONS["hunt"][:avail]
+        crowd = self._resource_crowd
         for place in RESOURCE_PLACES:
-            room = self._resource_room(place, p)
-            if room > 0:
-                actions += _PLACE_ACTIONS[place][:min(avail, room)]
-        if self.n == 4 or sum(1 for v in VILLAGE if v in occ) < 2:
+            # inlined _resource_room: this runs at every placement
+            if (place, p) not in at and len(who.get(place, ())) < crowd:
+                room = RESOURCE_CAPACITY - occ.get(place, 0)
+                if room > 0:
+                    actions += _PLACE_ACTIONS[place][:avail if avail < room else room]
+        if self.n == 4 or ("tool_maker" in occ) + ("hut" in occ) + ("field" in occ) < 2:
             for place in VILLAGE:
                 if place not in occ and (avail >= 2 or place != "hut"):
                     actions.append(_PLACE_ONE[place])
+        display = self._display
         for k in range(DISPLAY):
-            if self._display[k] is not None and _CARD_PLACES[k] not in occ:
+            if display[k] is not None and _CARD_PLACES[k] not in occ:
                 actions.append(_PLACE_ONE[_CARD_PLACES[k]])
         for s, stack in self._stacks.items():
-            if stack and f"building:{s}" not in occ:
-                actions.append(_PLACE_ONE[f"building:{s}"])
+            if stack and _BUILDING_PLACES[s] not in occ:
+                actions.append(_PLACE_ONE[_BUILDING_PLACES[s]])
         for i in self._igloos_open:
             if f"igloo:{i}" not in occ:
-                actions.append(PlacePeople(f"igloo:{i}", 1))
+                actions.append(_igloo_placement(i))
         if self._animal is not None and sum(self._animal_at.values()) < self.n:
             actions.append(_PLACE_ONE["animal"])
         return actions
@@ -415,8 +433,7 @@ class StoneAge(Game):
     def _resource_room(self, place: str, p: str) -> int:
         if (place, p) in self._at:
             return 0
-        others = len(self._who.get(place, ()))
-        if others >= {2: 1, 3: 2}.get(self.n, 4):
+        if len(self._who.get(place, ())) >= self._resource_crowd:
             return 0
         return RESOURCE_CAPACITY - self._occ.get(place, 0)
 
@@ -494,6 +511,9 @@ class StoneAge(Game):
         return actions
 
     def _illegal(self, action: Action) -> str | None:
+        cached = self._legal_cache
+        if cached is not None and cached[1].get(id(action)) is action:
+            return None  # one of the legal actions just listed, the state unchanged since
         if isinstance(action, SetNextDice):
             bad = [f for f in action.faces if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6]
             if bad or not action.faces:
@@ -612,6 +632,7 @@ class StoneAge(Game):
 
     # -- playing --------------------------------------------------------------------------------
     def _play(self, action: Action) -> list[Event]:
+        self._legal_cache = None
         if isinstance(action, SetNextDice):
             self._set("_dice_queue", self._dice_queue + tuple(action.faces))
             return [Note(str(action))]
@@ -1210,6 +1231,7 @@ class StoneAge(Game):
                 rng.shuffle(below)
                 self._stacks[s] = tuple(below) + stack[-1:]
         self._dice_queue = ()
+        self._legal_cache = None
         # future dice are hidden too: draw the RNG anew
         self.rng.seed(rng.getrandbits(64))
 
@@ -1239,6 +1261,11 @@ class StoneAge(Game):
         shown |= set(pos.waiting_animals) | {pos.animal}
         pos.deck = [c for c in pos.deck if c not in shown]
         self.set_position(format_position(pos))
+
+
+@lru_cache(maxsize=64)
+def _igloo_placement(i: int) -> Action:
+    return PlacePeople(f"igloo:{i}", 1)
 
 
 @lru_cache(maxsize=4096)
@@ -1294,6 +1321,7 @@ _PLACE_ACTIONS = {place: [PlacePeople(place, k) for k in range(1, 11)] for place
 _CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
 _PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
               for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
+_BUILDING_PLACES = {s: f"building:{s}" for s in range(1, STACKS + 1)}
 _RESOLVE = {place: Resolve(place) for place in (*_PLACE_ONE, *_PLACE_ACTIONS)}
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     PlacePeople: ("placement",), Resolve: ("resolution",), UseTools: ("tools",), PayCard: ("pay",),
