@@ -58,7 +58,7 @@ from .actions import (
     UseTools,
     multiset_text,
 )
-from .data import RESOURCES, VALUE, GameData, load_data
+from .data import RESOURCES, VALUE, Building, GameData, load_data
 from .heuristic import estimate
 from .rules import (
     DIE_FOR_ALL,
@@ -197,6 +197,7 @@ class StoneAge(Game):
         self._waiting: tuple[str, ...] = ()
         self._igloos_open: tuple[int, ...] = tuple(self.data.igloos) if "igloos" in self.variants else ()
         self._dice_queue: tuple[int, ...] = ()
+        self._dice_pool: tuple[int, ...] = ()  # dice drawn from the RNG, not rolled yet (hidden)
         self._round = 1
         self._start = 0
         self._cur = 0
@@ -358,7 +359,7 @@ class StoneAge(Game):
                     actions += _voucher_actions(amount)
             # kept until the state changes (every change goes through _play or undo); the ids
             # let ``_illegal`` accept one of these very objects without checking it again
-            cached = self._legal_cache = (tuple(actions), {id(a): a for a in actions})
+            cached = self._legal_cache = (tuple(actions), dict(zip(map(id, actions), actions)))
         return list(cached[0])
 
     def undo(self) -> Action:
@@ -496,10 +497,9 @@ class StoneAge(Game):
             actions += _card_actions(tuple(min(h, size + 1) for h in held), size, hard)
         elif kind == "building":
             building = self.data.buildings[self._stacks[int(index)][-1]]
-            for items in building_payments(building, held):
-                actions.append(PayBuilding(items))
-                if hard and building.kind == "fixed" and held[2] > items.count("stone"):
-                    actions.append(PayBuilding(items, insulate=True))
+            # holding more than the most a building takes, plus one, changes nothing: a small cache key
+            cap = max(building.count, sum(building.cost)) + 1
+            actions += _building_actions(building, tuple(min(h, cap) for h in held), hard)
         else:
             igloo = self.data.igloos[int(index)]
             if all(h >= c for h, c in zip(held, igloo.cost)):
@@ -633,6 +633,18 @@ class StoneAge(Game):
     # -- playing --------------------------------------------------------------------------------
     def _play(self, action: Action) -> list[Event]:
         self._legal_cache = None
+        handler = _HANDLER_FUNCTION.get(type(action))
+        if handler is None:
+            return self._arrange(action)
+        before = self.current_player
+        events: list[Event] = []
+        handler(self, action, events)
+        if type(action) is PlacePeople or self._phase == "over" or self.current_player != before:
+            self._set("_turns", self._turns + 1)
+        return events
+
+    def _arrange(self, action: Action) -> list[Event]:
+        """The steps that arrange the game (lessons, tests) rather than play it."""
         if isinstance(action, SetNextDice):
             self._set("_dice_queue", self._dice_queue + tuple(action.faces))
             return [Note(str(action))]
@@ -640,16 +652,9 @@ class StoneAge(Game):
             return self._arrange_cards(action.cards)
         if isinstance(action, SetBuildingStack):
             return self._arrange_stack(action.stack, action.buildings)
-        if isinstance(action, SetPosition):
-            from .notation import apply_position, parse_position
-            return apply_position(self, parse_position(action.text))
-        before = self.current_player
-        events: list[Event] = []
-        handler = getattr(self, _HANDLER[type(action)])
-        handler(action, events)
-        if isinstance(action, PlacePeople) or self.current_player != before or self._phase == "over":
-            self._set("_turns", self._turns + 1)
-        return events
+        assert isinstance(action, SetPosition)
+        from .notation import apply_position, parse_position
+        return apply_position(self, parse_position(action.text))
 
     # placement
     def _do_place(self, action: PlacePeople, events: list[Event]) -> None:
@@ -753,12 +758,17 @@ class StoneAge(Game):
         if len(queue) >= count:
             self._set("_dice_queue", queue[count:])
             return queue[:count]
-        faces = list(queue)
+        faces = queue
         if queue:
             self._set("_dice_queue", ())
-        rng = self._random()
-        faces += [rng.randint(1, 6) for _ in range(count - len(faces))]
-        return tuple(faces)
+        need = count - len(faces)
+        pool = self._dice_pool
+        if len(pool) < need:
+            # the RNG's state is journaled at each draw, which costs more than the dice: draw many
+            # at once; the pool is hidden (a resampled copy forgets it) and undone like the rest
+            pool += tuple(self._random().choices(_FACES, k=_POOL_SIZE))
+        self._set("_dice_pool", pool[need:])
+        return faces + pool[:need]
 
     @property
     def malus(self) -> int:
@@ -1231,6 +1241,7 @@ class StoneAge(Game):
                 rng.shuffle(below)
                 self._stacks[s] = tuple(below) + stack[-1:]
         self._dice_queue = ()
+        self._dice_pool = ()
         self._legal_cache = None
         # future dice are hidden too: draw the RNG anew
         self.rng.seed(rng.getrandbits(64))
@@ -1279,6 +1290,16 @@ def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action,
 
 
 @lru_cache(maxsize=4096)
+def _building_actions(building: Building, held: tuple[int, ...], hard: bool) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    for items in building_payments(building, held):
+        actions.append(PayBuilding(items))
+        if hard and building.kind == "fixed" and held[2] > items.count("stone"):
+            actions.append(PayBuilding(items, insulate=True))
+    return tuple(actions)
+
+
+@lru_cache(maxsize=4096)
 def _feed_actions(held: tuple[int, ...], deficit: int) -> tuple[Action, ...]:
     return tuple(Feed(items) for items in payments(held, deficit)) + (Starve(),)
 
@@ -1321,6 +1342,8 @@ _PLACE_ACTIONS = {place: [PlacePeople(place, k) for k in range(1, 11)] for place
 _CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
 _PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
               for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
+_FACES = (1, 2, 3, 4, 5, 6)
+_POOL_SIZE = 60
 _BUILDING_PLACES = {s: f"building:{s}" for s in range(1, STACKS + 1)}
 _RESOLVE = {place: Resolve(place) for place in (*_PLACE_ONE, *_PLACE_ACTIONS)}
 _PHASE_OF: dict[type, tuple[str, ...]] = {
@@ -1335,3 +1358,4 @@ _HANDLER: dict[type, str] = {
     ChooseDie: "_do_choose_die", ChooseResources: "_do_choose_resources", TakeAnimalReward: "_do_animal_reward",
     Feed: "_do_feed", Starve: "_do_starve", UseResourceVoucher: "_do_voucher",
 }
+_HANDLER_FUNCTION = {kind: getattr(StoneAge, name) for kind, name in _HANDLER.items()}
