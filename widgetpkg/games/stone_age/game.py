@@ -1,7 +1,8 @@
 """Stone Age (anniversary edition): the round as a state machine.
 
 A round: every player places people on places in turn (``placement``); in turn order each player
-resolves all their places (``resolution``, with the sub-steps ``tools`` after a roll, ``pay`` at a
+resolves all their places (``resolution``; a place left as the only choice is resolved by the engine
+within the step before, its events say so; with the sub-steps ``tools`` after a roll, ``pay`` at a
 card, building or igloo, ``dice_for_all`` and ``choose_resources``); with "Die wilden Tiere" a full
 animal flees and rewards its chasers (``animal_rewards``); everyone feeds their people
 (``feeding`` when a player is short); then a new round or final scoring (``over``).
@@ -699,8 +700,21 @@ class StoneAge(Game):
             if self.players[i] in waiting:
                 if i != self._cur:
                     self._set("_cur", i)
+                self._resolve_if_forced(events)
                 return
         self._animal_check(events)
+
+    def _resolve_if_forced(self, events: list[Event]) -> None:
+        """A resolver with one place left and no resources of choice kept has nothing to decide:
+        the engine resolves it within the step that led here (its events say so; a replay of
+        the steps does the same, so it is exact)."""
+        p = self.players[self._cur]
+        if self._vouchers[p]:
+            return
+        left = [place for (place, who) in self._at if who == p]
+        if len(left) == 1:
+            events.append(Note(f"{p} resolves {left[0]}, the only place left"))
+            self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
     def _continue_resolution(self, events: list[Event]) -> None:
         """Back from a sub-step: the same player goes on, or the next one resolves."""
@@ -712,6 +726,8 @@ class StoneAge(Game):
         if not any(who == p for (_, who) in self._at):
             # players before this one have resolved everything: only later ones can be waiting
             self._next_resolver(events, self._cur + 1)
+        else:
+            self._resolve_if_forced(events)
 
     def _do_resolve(self, action: Resolve, events: list[Event]) -> None:
         p = self.players[self._cur]
