@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from stone_age_helpers import holdings, new, resolving
 
+from widgetpkg.agents import RandomAgent
 from widgetpkg.games.stone_age import PlacePeople
 
 
 def test_a_finished_game_is_judged_by_its_scores():
     g = new(players=["A", "B"])
-    with g.edit() as s:
-        s.phase = "over"
-        s.to_move = None
+    agent = RandomAgent(seed=4)
+    while not g.is_over:
+        g.apply(agent.choose(g))
     assert g.heuristic_scores() == {p: float(v) for p, v in g.scores.items()}
 
 
