@@ -1,4 +1,5 @@
-"""Stone Age engine speed: random full games per second, legal_actions and apply+undo in microseconds.
+"""Stone Age engine speed: random full games per second; legal_actions, apply+undo and the agents'
+heuristic_scores (an MCTS leaf evaluation) in microseconds.
 
     python benchmarks/stone_age_engine.py [--games 50] [--out benchmarks/results/stone_age_engine.json]
 
@@ -36,8 +37,9 @@ def full_games(players: int, games: int, variants: dict[str, bool]) -> dict[str,
 
 
 def micro(players: int, games: int = 5) -> dict[str, float]:
-    """Median microseconds of legal_actions() and of apply()+undo() over every step of a few games."""
-    legal_us, apply_undo_us = [], []
+    """Median microseconds of legal_actions(), apply()+undo() and heuristic_scores() over every
+    step of a few games."""
+    legal_us, apply_undo_us, heuristic_us = [], [], []
     rng = random.Random(3)
     for seed in range(games):
         g = wp.new_game("stone-age", players=players, seed=100 + seed)
@@ -51,7 +53,11 @@ def micro(players: int, games: int = 5) -> dict[str, float]:
             g.undo()
             apply_undo_us.append((time.perf_counter() - started) * 1e6)
             g.apply(action)
-    return {"legal_actions_us": statistics.median(legal_us), "apply_undo_us": statistics.median(apply_undo_us)}
+            started = time.perf_counter()
+            g.heuristic_scores()
+            heuristic_us.append((time.perf_counter() - started) * 1e6)
+    return {"legal_actions_us": statistics.median(legal_us), "apply_undo_us": statistics.median(apply_undo_us),
+            "heuristic_scores_us": statistics.median(heuristic_us)}
 
 
 def main() -> None:

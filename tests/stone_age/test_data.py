@@ -76,3 +76,15 @@ def test_options_are_checked():
     g = wp.new_game("stone-age", players=2, season="summer", variants={"igloos": False}, seed=2)
     assert g.variants == frozenset() and g.season == "summer"
     assert wp.game_info("stone-age").max_players == 4
+
+
+def test_overridden_numbers_survive_a_save_and_a_position():
+    rewards = {f: {"kind": "food", "amount": 2} for f in range(2, 7)}
+    rewards[1] = {"kind": "points", "amount": 3}
+    g = wp.new_game("stone-age", players=2, seed=3, variants={"wild_animals": True},
+                    data={"wild_animals": {"rewards": rewards}})
+    g.apply(g.legal_actions()[0])
+    again = wp.load_game(g.to_json())
+    assert again.data.rewards[6] == ("food", 2) and again.to_json() == g.to_json()
+    from widgetpkg.games.stone_age import position
+    assert position(g.to_position()).data.rewards[6] == ("food", 2)

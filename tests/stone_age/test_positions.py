@@ -85,3 +85,23 @@ def test_position_in_the_middle_of_a_step_resumes_it():
     if g.phase == "tools":
         again = position(g.to_position())
         assert again.legal_actions() == g.legal_actions() and again.pending == g.pending
+
+
+def test_names_with_spaces_round_trip_in_any_step():
+    g = wp.new_game("stone-age", players=["Ann Lee", "Bo Ng"], seed=12)
+    import random
+    rng = random.Random(12)
+    phases = set()
+    while not g.is_over:
+        if g.phase not in phases:
+            phases.add(g.phase)
+            text = g.to_position()
+            assert position(text).to_position() == text
+        g.apply(rng.choice(g.legal_actions()))
+    assert {"placement", "resolution", "pay"} <= phases
+
+
+@pytest.mark.parametrize("names", [["A:1", "B"], ["deck", "B"], ["Ann", "Ann cards"], ["A|B", "C"]])
+def test_names_the_position_text_cannot_carry_are_refused(names):
+    with pytest.raises(wp.InvalidOptionError):
+        wp.new_game("stone-age", players=names, seed=1)

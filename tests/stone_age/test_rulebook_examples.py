@@ -179,7 +179,7 @@ def test_e17_tools_in_the_clay_pit():
 def test_tools_once_per_round_and_back_next_round():
     g = new()
     _roll(g, "A", "hunt", 2, [1, 1], UseTools((1,)), tools=1)
-    g.apply(Resolve("card:1"))
+    assert g.phase == "pay"  # card:1, A's only place left, was resolved by the engine
     g.apply(Decline())
     assert g.phase == "placement" and g.unused_tools("A") == (1,)  # turned back at the new round
 
@@ -190,8 +190,8 @@ def test_tools_cannot_be_used_twice_in_a_round():
     resolving(g, "A", {"hunt": 1, "forest": 1})
     g.set_next_dice([1, 1])
     g.apply(Resolve("hunt"))
-    g.apply(UseTools((1,)))
-    g.apply(Resolve("forest"))
+    g.apply(UseTools((1,)))  # the forest, A's only place left, is resolved by the engine
+    assert any("resolves forest, the only place left" in str(e) for e in g.events())
     assert g.phase != "tools" and g.resources("A")["wood"] == 0  # no unused tools: applied without asking
 
 
@@ -246,8 +246,7 @@ def test_e20_the_display_slides_right_and_refills_from_slot_3():
     resolving(g, "A", {"card:2": 1, "card:3": 1})
     g.set_next_cards(["G01", "G03"])
     g.apply(Resolve("card:2"))
-    g.apply(PayCard(("wood", "wood")))
-    g.apply(Resolve("card:3"))
+    g.apply(PayCard(("wood", "wood")))  # card:3, the only place left, is resolved by the engine
     g.apply(PayCard(("wood", "wood", "wood")))
     assert g.phase == "placement" and g.display == (c1, c4, "G01", "G03")
 
@@ -301,11 +300,10 @@ def test_card_one_use_tool_can_be_used_this_round():
     holdings(g, "A", wood=1)
     arrange(g, display=["T1a", "G14", "G13", "G12"])
     resolving(g, "A", {"card:1": 1, "quarry": 2})
-    g.apply(Resolve("card:1"))
-    g.apply(PayCard(("wood",)))
-    assert g.one_use_tools("A") == (4,)
     g.set_next_dice([3, 3])
-    g.apply(Resolve("quarry"))
+    g.apply(Resolve("card:1"))
+    g.apply(PayCard(("wood",)))  # the quarry, the only place left, is resolved by the engine
+    assert g.one_use_tools("A") == (4,) and g.phase == "tools"
     assert UseTools((), (4,)) in g.legal_actions()
     g.apply(UseTools((), (4,)))
     assert g.resources("A")["stone"] == 2 and g.one_use_tools("A") == () and "T1a" in g.cards("A")
@@ -447,8 +445,7 @@ def test_e28_an_animal_revealed_at_a_refill_is_set_aside():
     arrange(g, display=["G14", "G07", "G08", "G13"], deck_top=["animal:boar", "G01", "G03"])
     resolving(g, "A", {"card:2": 1, "card:3": 1})
     g.apply(Resolve("card:2"))
-    g.apply(PayCard(("wood", "wood")))
-    g.apply(Resolve("card:3"))
+    g.apply(PayCard(("wood", "wood")))  # card:3, the only place left, is resolved by the engine
     g.apply(PayCard(("wood", "wood", "wood")))
     assert g.phase == "placement" and g.active_animal == "animal:boar"
     assert g.display == ("G14", "G13", "G01", "G03")
@@ -583,12 +580,12 @@ def test_game_ends_after_the_round_that_empties_a_stack():
     arrange(g, stacks={1: ["B01"]})
     with g.edit() as s:
         s.stacks[1] = ["B01"]
-    resolving(g, "A", {"building:1": 1, "hunt": 1})
+    resolving(g, "A", {"building:1": 1, "hunt": 1, "forest": 1})
     g.apply(Resolve("building:1"))
     g.apply(PayBuilding(("wood", "wood", "clay")))
     assert g.ends_after_round and not g.is_over
-    g.set_next_dice([6])
-    g.apply(Resolve("hunt"))
+    g.set_next_dice([6, 1])
+    g.apply(Resolve("hunt"))  # the forest, the only place left, is resolved by the engine
     assert g.is_over and g.food("A") == 12 + 3 - 5   # the round, feeding included, was played
 
 
@@ -616,7 +613,7 @@ def test_futile_village_places_give_nothing():
     g = new()
     holdings(g, "A", people=10, agriculture=10, tools=12, food=30)
     resolving(g, "A", {"hut": 2, "field": 1, "tool_maker": 1})
-    for place in ("hut", "field", "tool_maker"):
+    for place in ("hut", "field"):  # the tool maker, the only place left, is resolved by the engine
         g.apply(Resolve(place))
     assert (g.people("A"), g.agriculture("A"), g.tools("A")) == (10, 10, 12)
 
@@ -627,3 +624,26 @@ def test_tool_upgrade_prefers_an_unused_tile():
     resolving(g, "A", {"tool_maker": 1, "card:1": 1})
     g.apply(Resolve("tool_maker"))
     assert g.tool_tiles("A") == tool_tiles(4) and g.unused_tools("A") == (2, 1)
+
+
+# -- forced steps ----------------------------------------------------------------------------------------
+def test_the_only_place_left_is_resolved_by_the_engine_and_replays_exactly():
+    g = new(players=["A", "B"])
+    resolving(g, "A", {"hut": 2, "field": 1})
+    events = g.apply(Resolve("hut"))
+    assert any(str(e) == "A resolves field, the only place left" for e in events)
+    assert g.agriculture("A") == 1 and g.placed() == {} and g.phase == "placement"
+    again = wp.load_game(g.to_json())
+    assert again.to_position() == g.to_position()
+    g.undo()
+    assert g.placed() == {("hut", "A"): 2, ("field", "A"): 1} and g.agriculture("A") == 0
+
+
+def test_kept_resources_of_choice_leave_the_last_resolve_to_the_player():
+    g = new(players=["A", "B"])
+    with g.edit() as s:
+        s.players["A"].vouchers = [2]
+    resolving(g, "A", {"hut": 2, "field": 1})
+    g.apply(Resolve("hut"))
+    assert g.phase == "resolution" and Resolve("field") in g.legal_actions()
+    assert any(isinstance(a, UseResourceVoucher) for a in g.legal_actions())

@@ -46,16 +46,17 @@ def test_queued_dice_are_used_in_order_then_the_rng():
     g = wp.new_game("stone-age", players=2, seed=8)
     g.set_next_dice([2, 2])
     g.apply(PlacePeople("hunt", 5))
-    g.apply(PlacePeople("hunt", 5))
-    events = [str(e) for e in g.apply(g.legal_actions()[0])]
-    assert events[0].startswith("Red rolls 5 dice at hunt: 2+2+")
+    # Red's hunt is Red's only place: the engine resolves it within Blue's last placement
+    events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
+    assert any(e.startswith("Red rolls 5 dice at hunt: 2+2+") for e in events)
 
 
 def test_turn_counts_placements_and_resolving_turns():
     g = wp.new_game("stone-age", players=2, seed=8)
-    g.apply(PlacePeople("hunt", 5))
+    g.apply(PlacePeople("hunt", 3))
     g.apply(PlacePeople("forest", 5))
-    assert g.turn == 2 and g.phase == "resolution"
+    g.apply(PlacePeople("clay_pit", 2))  # two places: Red decides the order
+    assert g.turn == 3 and g.phase == "resolution"
     turn = g.turn
     while g.current_player == "Red":
         g.apply(g.legal_actions()[0])
@@ -75,8 +76,9 @@ def test_starving_is_offered_only_when_short():
 def test_preview_does_not_show_the_dice():
     g = wp.new_game("stone-age", players=2, seed=8)
     g.apply(PlacePeople("hunt", 5))
-    g.apply(PlacePeople("hunt", 5))
-    preview = [str(e) for e in g.preview(g.legal_actions()[0])]
+    # the last placement: both hunts, each its player's only place, are resolved in this step
+    preview = [str(e) for e in g.preview(PlacePeople("hunt", 5))]
+    assert any("resolves hunt" in e for e in preview)
     assert not any("rolls" in e or "gets" in e for e in preview)
-    events = [str(e) for e in g.apply(g.legal_actions()[0])]
+    events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
     assert any("rolls 5 dice" in e for e in events)

@@ -1,4 +1,4 @@
-"""The greedy agent: the best score margin reachable by the end of its own turn.
+"""The greedy agent: the best estimated score margin reachable by the end of its own turn.
 
 Written against the game protocol only: a turn is what ``game.turn`` counts (in Hunters &
 Gatherers: place a tile, maybe take back a meeple, place a figure or pass; in a worker-placement
@@ -30,8 +30,10 @@ def check_seed(seed: object) -> int | None:
 class GreedyAgent(Agent):
     """Plays the action whose best continuation within its own turn gives the best projected margin.
 
-    The margin is the agent's ``projected_scores()`` minus the best opponent's, so points that
-    final scoring would award now (hunters, huts) count as well as points already scored. Ties
+    The margin is the agent's ``heuristic_scores()`` minus the best opponent's: the game's own
+    estimate of the final scores, which by default is ``projected_scores()`` (points that final
+    scoring would award now count as well as points already scored) and which a game refines
+    where points come late (a worker-placement game values resources and placed people). Ties
     are broken by the agent's seeded RNG. The look-ahead runs on a copy whose hidden piles are
     reshuffled, so it can never learn the real next draw. ``max_depth`` caps how many actions
     one look-ahead chains and ``max_nodes`` how many positions one decision may look at (past it,
@@ -66,7 +68,7 @@ class GreedyAgent(Agent):
         return self.rng.choice([a for a, v in zip(actions, values) if v == best])
 
     def action_values(self, game: Game, actions: Sequence[Action] | None = None) -> list[float]:
-        """The margin each action leads to with the best rest of the turn (same order as ``actions``)."""
+        """The estimated margin each action leads to with the best rest of the turn (same order as ``actions``)."""
         player = game.current_player
         assert player is not None
         sim = game.clone(resample_hidden=self.rng)  # never look at the real draw
@@ -83,7 +85,7 @@ class GreedyAgent(Agent):
                 if follow and self._budget >= len(follow):
                     self._budget -= len(follow)
                     return max(self._value(sim, a, player, turn, depth - 1) for a in follow)
-            return margin(sim.projected_scores(), player)
+            return margin(sim.heuristic_scores(), player)
         finally:
             sim.undo()
 

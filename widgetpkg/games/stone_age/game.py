@@ -1,7 +1,8 @@
 """Stone Age (anniversary edition): the round as a state machine.
 
 A round: every player places people on places in turn (``placement``); in turn order each player
-resolves all their places (``resolution``, with the sub-steps ``tools`` after a roll, ``pay`` at a
+resolves all their places (``resolution``; a place left as the only choice is resolved by the engine
+within the step before, its events say so; with the sub-steps ``tools`` after a roll, ``pay`` at a
 card, building or igloo, ``dice_for_all`` and ``choose_resources``); with "Die wilden Tiere" a full
 animal flees and rewards its chasers (``animal_rewards``); everyone feeds their people
 (``feeding`` when a player is short); then a new round or final scoring (``over``).
@@ -58,7 +59,8 @@ from .actions import (
     UseTools,
     multiset_text,
 )
-from .data import RESOURCES, VALUE, GameData, load_data
+from .data import RESOURCES, VALUE, Building, GameData, load_data
+from .heuristic import estimate
 from .rules import (
     DIE_FOR_ALL,
     DIVISOR,
@@ -134,6 +136,7 @@ class StoneAge(Game):
                  variants: Mapping[str, bool] | None = None, data: str | PurePath | Mapping[str, Any] | None = None,
                  voucher_timing: str = "any_time", seed: int | None = None) -> None:
         names = INFO.player_names(players)
+        _check_names(names)
         INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
         self.data: GameData = load_data(data)
@@ -151,6 +154,8 @@ class StoneAge(Game):
         self.n = len(names)
         self._setup()
         self._place_set = frozenset(self.places())
+        #: how many players may use one resource place in a round
+        self._resource_crowd = {2: 1, 3: 2}.get(self.n, 4)
 
     @staticmethod
     def _check_variants(season: str, variants: Mapping[str, bool] | None) -> frozenset[str]:
@@ -194,6 +199,7 @@ class StoneAge(Game):
         self._waiting: tuple[str, ...] = ()
         self._igloos_open: tuple[int, ...] = tuple(self.data.igloos) if "igloos" in self.variants else ()
         self._dice_queue: tuple[int, ...] = ()
+        self._dice_pool: tuple[int, ...] = ()  # dice drawn from the RNG, not rolled yet (hidden)
         self._round = 1
         self._start = 0
         self._cur = 0
@@ -201,6 +207,8 @@ class StoneAge(Game):
         self._ends = False
         self._pending: tuple = ()
         self._phase = "placement"
+        #: (legal actions, {id: action}) of the current state, None until asked; derived, not saved
+        self._legal_cache: tuple[tuple[Action, ...], dict[int, Action]] | None = None
         # RNG order (fixed, so a seed is one game): cards, then animals into the rest, then buildings
         deck = list(self.data.cards)
         self.rng.shuffle(deck)
@@ -344,12 +352,22 @@ class StoneAge(Game):
 
     # -- legality -------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        actions = self._decisions()
-        if self._phase != "over":
-            kept = self._vouchers[self.current_player]
-            for amount in sorted(set(kept)):
-                actions += _voucher_actions(amount)
-        return actions
+        cached = self._legal_cache
+        if cached is None:
+            actions = self._decisions()
+            if self._phase != "over":
+                kept = self._vouchers[self.current_player]
+                for amount in sorted(set(kept)):
+                    actions += _voucher_actions(amount)
+            # kept until the state changes (every change goes through _play or undo); the ids
+            # let ``_illegal`` accept one of these very objects without checking it again
+            cached = self._legal_cache = (tuple(actions), dict(zip(map(id, actions), actions)))
+        return list(cached[0])
+
+    def undo(self) -> Action:
+        action = super().undo()
+        self._legal_cache = None
+        return action
 
     def _decisions(self) -> list[Action]:
         phase = self._phase
@@ -380,26 +398,30 @@ class StoneAge(Game):
         if avail <= 0:
             return []
         actions: list[Action] = []
-        occ = self._occ
-        if ("hunt", p) not in self._at:
+        occ, at, who = self._occ, self._at, self._who
+        if ("hunt", p) not in at:
             actions += _PLACE_ACTIONS["hunt"][:avail]
+        crowd = self._resource_crowd
         for place in RESOURCE_PLACES:
-            room = self._resource_room(place, p)
-            if room > 0:
-                actions += _PLACE_ACTIONS[place][:min(avail, room)]
-        if self.n == 4 or sum(1 for v in VILLAGE if v in occ) < 2:
+            # inlined _resource_room: this runs at every placement
+            if (place, p) not in at and len(who.get(place, ())) < crowd:
+                room = RESOURCE_CAPACITY - occ.get(place, 0)
+                if room > 0:
+                    actions += _PLACE_ACTIONS[place][:avail if avail < room else room]
+        if self.n == 4 or ("tool_maker" in occ) + ("hut" in occ) + ("field" in occ) < 2:
             for place in VILLAGE:
                 if place not in occ and (avail >= 2 or place != "hut"):
                     actions.append(_PLACE_ONE[place])
+        display = self._display
         for k in range(DISPLAY):
-            if self._display[k] is not None and _CARD_PLACES[k] not in occ:
+            if display[k] is not None and _CARD_PLACES[k] not in occ:
                 actions.append(_PLACE_ONE[_CARD_PLACES[k]])
         for s, stack in self._stacks.items():
-            if stack and f"building:{s}" not in occ:
-                actions.append(_PLACE_ONE[f"building:{s}"])
+            if stack and _BUILDING_PLACES[s] not in occ:
+                actions.append(_PLACE_ONE[_BUILDING_PLACES[s]])
         for i in self._igloos_open:
             if f"igloo:{i}" not in occ:
-                actions.append(PlacePeople(f"igloo:{i}", 1))
+                actions.append(_igloo_placement(i))
         if self._animal is not None and sum(self._animal_at.values()) < self.n:
             actions.append(_PLACE_ONE["animal"])
         return actions
@@ -414,8 +436,7 @@ class StoneAge(Game):
     def _resource_room(self, place: str, p: str) -> int:
         if (place, p) in self._at:
             return 0
-        others = len(self._who.get(place, ()))
-        if others >= {2: 1, 3: 2}.get(self.n, 4):
+        if len(self._who.get(place, ())) >= self._resource_crowd:
             return 0
         return RESOURCE_CAPACITY - self._occ.get(place, 0)
 
@@ -478,10 +499,9 @@ class StoneAge(Game):
             actions += _card_actions(tuple(min(h, size + 1) for h in held), size, hard)
         elif kind == "building":
             building = self.data.buildings[self._stacks[int(index)][-1]]
-            for items in building_payments(building, held):
-                actions.append(PayBuilding(items))
-                if hard and building.kind == "fixed" and held[2] > items.count("stone"):
-                    actions.append(PayBuilding(items, insulate=True))
+            # holding more than the most a building takes, plus one, changes nothing: a small cache key
+            cap = max(building.count, sum(building.cost)) + 1
+            actions += _building_actions(building, tuple(min(h, cap) for h in held), hard)
         else:
             igloo = self.data.igloos[int(index)]
             if all(h >= c for h, c in zip(held, igloo.cost)):
@@ -493,6 +513,9 @@ class StoneAge(Game):
         return actions
 
     def _illegal(self, action: Action) -> str | None:
+        cached = self._legal_cache
+        if cached is not None and cached[1].get(id(action)) is action:
+            return None  # one of the legal actions just listed, the state unchanged since
         if isinstance(action, SetNextDice):
             bad = [f for f in action.faces if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6]
             if bad or not action.faces:
@@ -611,6 +634,19 @@ class StoneAge(Game):
 
     # -- playing --------------------------------------------------------------------------------
     def _play(self, action: Action) -> list[Event]:
+        self._legal_cache = None
+        handler = _HANDLER_FUNCTION.get(type(action))
+        if handler is None:
+            return self._arrange(action)
+        before = self.current_player
+        events: list[Event] = []
+        handler(self, action, events)
+        if type(action) is PlacePeople or self._phase == "over" or self.current_player != before:
+            self._set("_turns", self._turns + 1)
+        return events
+
+    def _arrange(self, action: Action) -> list[Event]:
+        """The steps that arrange the game (lessons, tests) rather than play it."""
         if isinstance(action, SetNextDice):
             self._set("_dice_queue", self._dice_queue + tuple(action.faces))
             return [Note(str(action))]
@@ -618,16 +654,9 @@ class StoneAge(Game):
             return self._arrange_cards(action.cards)
         if isinstance(action, SetBuildingStack):
             return self._arrange_stack(action.stack, action.buildings)
-        if isinstance(action, SetPosition):
-            from .notation import apply_position, parse_position
-            return apply_position(self, parse_position(action.text))
-        before = self.current_player
-        events: list[Event] = []
-        handler = getattr(self, _HANDLER[type(action)])
-        handler(action, events)
-        if isinstance(action, PlacePeople) or self.current_player != before or self._phase == "over":
-            self._set("_turns", self._turns + 1)
-        return events
+        assert isinstance(action, SetPosition)
+        from .notation import apply_position, parse_position
+        return apply_position(self, parse_position(action.text))
 
     # placement
     def _do_place(self, action: PlacePeople, events: list[Event]) -> None:
@@ -672,8 +701,21 @@ class StoneAge(Game):
             if self.players[i] in waiting:
                 if i != self._cur:
                     self._set("_cur", i)
+                self._resolve_if_forced(events)
                 return
         self._animal_check(events)
+
+    def _resolve_if_forced(self, events: list[Event]) -> None:
+        """A resolver with one place left and no resources of choice kept has nothing to decide:
+        the engine resolves it within the step that led here (its events say so; a replay of
+        the steps does the same, so it is exact)."""
+        p = self.players[self._cur]
+        if self._vouchers[p]:
+            return
+        left = [place for (place, who) in self._at if who == p]
+        if len(left) == 1:
+            events.append(Note(f"{p} resolves {left[0]}, the only place left"))
+            self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
     def _continue_resolution(self, events: list[Event]) -> None:
         """Back from a sub-step: the same player goes on, or the next one resolves."""
@@ -685,6 +727,8 @@ class StoneAge(Game):
         if not any(who == p for (_, who) in self._at):
             # players before this one have resolved everything: only later ones can be waiting
             self._next_resolver(events, self._cur + 1)
+        else:
+            self._resolve_if_forced(events)
 
     def _do_resolve(self, action: Resolve, events: list[Event]) -> None:
         p = self.players[self._cur]
@@ -731,12 +775,17 @@ class StoneAge(Game):
         if len(queue) >= count:
             self._set("_dice_queue", queue[count:])
             return queue[:count]
-        faces = list(queue)
+        faces = queue
         if queue:
             self._set("_dice_queue", ())
-        rng = self._random()
-        faces += [rng.randint(1, 6) for _ in range(count - len(faces))]
-        return tuple(faces)
+        need = count - len(faces)
+        pool = self._dice_pool
+        if len(pool) < need:
+            # the RNG's state is journaled at each draw, which costs more than the dice: draw many
+            # at once; the pool is hidden (a resampled copy forgets it) and undone like the rest
+            pool += tuple(self._random().choices(_FACES, k=_POOL_SIZE))
+        self._set("_dice_pool", pool[need:])
+        return faces + pool[:need]
 
     @property
     def malus(self) -> int:
@@ -1125,20 +1174,10 @@ class StoneAge(Game):
         return float(min(shortest * 1.5, len(self._deck) / 2.5, 15.0))
 
     def heuristic_scores(self) -> dict[str, float]:
-        """Projected scores plus what keeps giving over the rounds left (people, agriculture, tools),
-        the building worth of resources beyond their 1 point, food, and the threat of hunger."""
-        projected = self.projected_scores()
-        if self._phase == "over":
-            return {p: float(v) for p, v in projected.items()}
-        rounds = self.rounds_left_estimate()
-        values = {}
-        for p in self.players:
-            people, agri, food = self._people[p], self._agri[p], self._food[p]
-            per_round = 1.8 * people + 1.0 * agri + 0.5 * self._tools[p] - 1.0 * max(0, people - agri)
-            goods = sum(n * (v * 0.6 - 1) for n, v in zip(self._goods[p], VALUE.values()))
-            short = max(0, people - agri - food - sum(self._goods[p]))
-            values[p] = projected[p] + 0.5 * rounds * per_round + goods + 0.3 * food - (10.0 if short else 0.0)
-        return values
+        """Estimated final scores for agents: points now plus what resources, people, fields,
+        tools, cards and unresolved placements are likely to bring, less the hunger threat
+        (see ``heuristic.py``); the final scores once the game is over."""
+        return estimate(self)
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""
@@ -1219,6 +1258,8 @@ class StoneAge(Game):
                 rng.shuffle(below)
                 self._stacks[s] = tuple(below) + stack[-1:]
         self._dice_queue = ()
+        self._dice_pool = ()
+        self._legal_cache = None
         # future dice are hidden too: draw the RNG anew
         self.rng.seed(rng.getrandbits(64))
 
@@ -1250,6 +1291,11 @@ class StoneAge(Game):
         self.set_position(format_position(pos))
 
 
+@lru_cache(maxsize=64)
+def _igloo_placement(i: int) -> Action:
+    return PlacePeople(f"igloo:{i}", 1)
+
+
 @lru_cache(maxsize=4096)
 def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action, ...]:
     actions: list[Action] = []
@@ -1257,6 +1303,16 @@ def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action,
         actions.append(PayCard(items))
         if hard and held[3] > items.count("gold"):
             actions.append(PayCard(items, gold_bonus=True))
+    return tuple(actions)
+
+
+@lru_cache(maxsize=4096)
+def _building_actions(building: Building, held: tuple[int, ...], hard: bool) -> tuple[Action, ...]:
+    actions: list[Action] = []
+    for items in building_payments(building, held):
+        actions.append(PayBuilding(items))
+        if hard and building.kind == "fixed" and held[2] > items.count("stone"):
+            actions.append(PayBuilding(items, insulate=True))
     return tuple(actions)
 
 
@@ -1280,11 +1336,32 @@ def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Act
     return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
 
 
+#: the keys of the position text's lines, which a player's name must not be
+_RESERVED_NAMES = frozenset({"players", "season", "variants", "voucher timing", "data", "round", "start player",
+                             "phase", "to move", "turns", "display", "deck", "placed", "animal", "waiting animals",
+                             "last round", "next dice", "pending"})
+_PLAYER_LINES = ("used tools", "one-use tools", "resources of choice", "cards", "buildings", "igloos", "at animal")
+
+
+def _check_names(names: Sequence[str]) -> None:
+    """Names the position text can carry: no ':', '|', ';' or '=', and none that reads as another line."""
+    for name in names:
+        if any(c in name for c in ":|;=") or name.lower() in _RESERVED_NAMES or name.lower().startswith("stack "):
+            raise InvalidOptionError(f"Stone Age player name {name!r} may not hold ':', '|', ';' or '=' "
+                                     "nor be the name of a line of the position text")
+        for other in names:
+            if any(name == f"{other} {label}" for label in _PLAYER_LINES):
+                raise InvalidOptionError(f"player names {other!r} and {name!r} cannot be told apart in a position")
+
+
 # actions are immutable: the placements are made once and shared
 _PLACE_ACTIONS = {place: [PlacePeople(place, k) for k in range(1, 11)] for place in ("hunt", *RESOURCE_PLACES)}
 _CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
 _PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
               for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
+_FACES = (1, 2, 3, 4, 5, 6)
+_POOL_SIZE = 60
+_BUILDING_PLACES = {s: f"building:{s}" for s in range(1, STACKS + 1)}
 _RESOLVE = {place: Resolve(place) for place in (*_PLACE_ONE, *_PLACE_ACTIONS)}
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     PlacePeople: ("placement",), Resolve: ("resolution",), UseTools: ("tools",), PayCard: ("pay",),
@@ -1298,3 +1375,4 @@ _HANDLER: dict[type, str] = {
     ChooseDie: "_do_choose_die", ChooseResources: "_do_choose_resources", TakeAnimalReward: "_do_animal_reward",
     Feed: "_do_feed", Starve: "_do_starve", UseResourceVoucher: "_do_voucher",
 }
+_HANDLER_FUNCTION = {kind: getattr(StoneAge, name) for kind, name in _HANDLER.items()}

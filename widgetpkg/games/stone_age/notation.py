@@ -132,27 +132,33 @@ def position_of(game: StoneAge) -> Position:
 
 # -- text ---------------------------------------------------------------------------------------------
 def _pending_text(pending: tuple) -> str:
+    """The step in progress as ``kind | field | field ...`` (player names may hold spaces)."""
     kind = pending[0]
     if kind == "tools":
         _, p, place, good, dice, malus = pending
-        return f"tools {p} at {place} for {good}: dice {','.join(map(str, dice))} malus {malus}"
-    if kind == "pay":
-        return f"pay {pending[1]}"
-    if kind == "dice_for_all":
+        fields = [p, place, good, _numbers(dice), str(malus)]
+    elif kind == "pay":
+        fields = [pending[1]]
+    elif kind == "dice_for_all":
         _, buyer, dice, done = pending
-        return f"dice_for_all bought by {buyer}: dice {','.join(map(str, dice))} chosen {done}"
-    if kind == "animal_rewards":
-        return "animal_rewards " + _rewards_text(pending[1])
-    if kind == "choose_resources":
+        fields = [buyer, _numbers(dice), str(done)]
+    elif kind == "animal_rewards":
+        fields = [_rewards_text(pending[1])]
+    elif kind == "choose_resources":
         _, p, amount, back = pending
-        then = "resolution" if back == "resolution" else "rewards " + _rewards_text(back[1])
-        return f"choose_resources {p} {amount} then {then}"
-    _, p, deficit, rest = pending
-    return f"feeding {p} short {deficit} then {','.join(rest) or '-'}"
+        fields = [p, str(amount), "resolution" if back == "resolution" else _rewards_text(back[1])]
+    else:
+        _, p, deficit, rest = pending
+        fields = [p, str(deficit), ", ".join(rest) or "-"]
+    return " | ".join([kind, *fields])
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return ", ".join(map(str, values)) or "-"
 
 
 def _rewards_text(queue: tuple) -> str:
-    return ",".join(f"{p}={d}" for p, d in queue) or "-"
+    return ", ".join(f"{p} = {d}" for p, d in queue) or "-"
 
 
 def format_position(pos: Position) -> str:
@@ -208,41 +214,50 @@ def _list(text: str) -> list[str]:
     return [] if text in ("", "-") else [item.strip() for item in text.split(",")]
 
 
+_PENDING_FIELDS = {"tools": 5, "pay": 1, "dice_for_all": 3, "animal_rewards": 1, "choose_resources": 3, "feeding": 3}
+
+
 def _parse_pending(text: str, names: list[str]) -> tuple:
-    words = text.split()
-    if not words:
-        raise PositionError("pending: empty")
-    kind = words[0]
-    try:
-        if kind == "tools":  # tools P at PLACE for GOOD: dice a,b malus m
-            p, place, good = words[1], words[3], words[5].rstrip(":")
-            dice = tuple(_int(d, "pending dice") for d in words[7].split(","))
-            return ("tools", p, place, good, dice, _int(words[9], "pending malus"))
-        if kind == "pay":
-            return ("pay", words[1])
-        if kind == "dice_for_all":  # dice_for_all bought by P: dice a,b chosen k
-            dice = tuple(_int(d, "pending dice") for d in words[5].split(","))
-            return ("dice_for_all", words[3].rstrip(":"), dice, _int(words[7], "pending chosen"))
-        if kind == "animal_rewards":
-            return ("animal_rewards", _parse_rewards(words[1]))
-        if kind == "choose_resources":  # choose_resources P n then resolution | rewards ...
-            back: Any = "resolution" if words[4] == "resolution" else ("animal_rewards", _parse_rewards(words[5]))
-            return ("choose_resources", words[1], _int(words[2], "pending amount"), back)
-        if kind == "feeding":  # feeding P short n then a,b
-            rest = tuple(x for x in words[5].split(",") if x != "-")
-            return ("feeding", words[1], _int(words[3], "pending deficit"), rest)
-    except IndexError:
-        raise PositionError(f"pending: cannot read {text[:80]!r}") from None
-    raise PositionError(f"pending: unknown step {kind!r}")
+    kind, *fields = [f.strip() for f in text.split("|")]
+    if kind not in _PENDING_FIELDS:
+        raise PositionError(f"pending: unknown step {kind[:40]!r} (steps: {', '.join(_PENDING_FIELDS)})")
+    if len(fields) != _PENDING_FIELDS[kind]:
+        raise PositionError(f"pending: {kind} has {_PENDING_FIELDS[kind]} fields after the step, separated by '|'")
+    for who in (fields[0],) if kind in ("tools", "dice_for_all", "choose_resources", "feeding") else ():
+        if who not in names:
+            raise PositionError(f"pending: {who[:40]!r} is not a player")
+    if kind == "tools":
+        p, place, good, dice, malus = fields
+        return ("tools", p, place, good, _parse_numbers(dice, "pending dice"), _int(malus, "pending malus"))
+    if kind == "pay":
+        return ("pay", fields[0])
+    if kind == "dice_for_all":
+        buyer, dice, done = fields
+        return ("dice_for_all", buyer, _parse_numbers(dice, "pending dice"), _int(done, "pending dice chosen"))
+    if kind == "animal_rewards":
+        return ("animal_rewards", _parse_rewards(fields[0], names))
+    if kind == "choose_resources":
+        p, amount, back = fields
+        then: Any = "resolution" if back == "resolution" else ("animal_rewards", _parse_rewards(back, names))
+        return ("choose_resources", p, _int(amount, "pending amount"), then)
+    p, deficit, rest = fields
+    later = tuple(_list(rest))
+    if any(who not in names for who in later):
+        raise PositionError("pending: the players still to feed must be players")
+    return ("feeding", p, _int(deficit, "pending deficit"), later)
 
 
-def _parse_rewards(text: str) -> tuple:
-    if text == "-":
-        return ()
+def _parse_numbers(text: str, where: str) -> tuple[int, ...]:
+    return tuple(_int(v, where) for v in _list(text))
+
+
+def _parse_rewards(text: str, names: list[str]) -> tuple:
     queue = []
-    for item in text.split(","):
-        p, _, d = item.partition("=")
-        queue.append((p, _int(d, "pending reward die")))
+    for item in _list(text):
+        p, _, d = item.rpartition("=")
+        if p.strip() not in names:
+            raise PositionError(f"pending: {p.strip()[:40]!r} is not a player")
+        queue.append((p.strip(), _int(d, "pending reward die")))
     return tuple(queue)
 
 
@@ -324,10 +339,11 @@ def parse_position(text: str) -> Position:
         pos.stacks[_int(key[6:], key)] = _list(entries.pop(key))
     for item in entries.pop("placed", "").split(";"):
         if item.strip():
-            parts = item.split()
-            if len(parts) != 3:
+            place, _, rest = item.strip().partition(" ")
+            who, _, count = rest.rpartition(" ")
+            if not place or not who:
                 raise PositionError(f"placed: expected 'place player count', got {item.strip()[:60]!r}")
-            pos.placed[(parts[0], parts[1])] = _int(parts[2], "placed")
+            pos.placed[(place, who)] = _int(count, "placed")
     pos.animal = entries.pop("animal", None)
     pos.waiting_animals = _list(entries.pop("waiting animals", ""))
     last = entries.pop("last round", "no")

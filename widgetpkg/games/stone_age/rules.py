@@ -28,6 +28,7 @@ MULTIPLIER_LABEL = {"farmer": ("farmers", "agriculture"), "hut_builder": ("hut b
                     "shaman": ("shamans", "people"), "tool_maker": ("tool makers", "tools")}
 
 
+@lru_cache(maxsize=64)
 def tool_tiles(level: int) -> tuple[int, ...]:
     """The values of the (up to three) tool tiles of a player with ``level`` tools, highest first.
 
@@ -47,7 +48,8 @@ def remove_values(values: Sequence[int], taken: Iterable[int]) -> tuple[int, ...
     return tuple(rest)
 
 
-def unused_tiles(level: int, used: Sequence[int]) -> tuple[int, ...]:
+@lru_cache(maxsize=1024)
+def unused_tiles(level: int, used: tuple[int, ...]) -> tuple[int, ...]:
     return remove_values(tool_tiles(level), used) or ()
 
 
