@@ -125,3 +125,21 @@ def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
     assert len(rec.ops) >= 2
     hover = ui.inspect(g, 1.5, 2.1)  # the first row of land, under the valley's title
     assert hover is not None and "food" in " ".join(hover.lines)
+
+
+def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
+    from widgetpkg.games.sapiens.ui import ROW
+
+    g = wp.new_game("sapiens", players=2, seed=7)
+    ui = ui_for(g)
+    assert g.current_player == g.players[0]  # whose pool row lies just under the common pool's
+    pool = next(t for t in ui.targets(g) if t.key[0] == "pool")
+    _, x0, y0, _, _ = pool.shape
+    mine = ui.inspect(g, x0 + 0.5, y0 + 0.5)
+    assert mine is not None and mine.title == f"Tile {pool.key[1]}"
+    assert mine.lines == (" / ".join(g.tile(pool.key[1])), f"in {g.current_player}'s pool")
+    index = g.pools[g.current_player].index(pool.key[1])
+    hover = ui.inspect(g, x0 + 0.5, y0 + 0.5 - ROW)
+    assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"
+    assert hover.lines[1] == "in the common pool"
+    assert "refill" in ui.explain_click(g, x0 + 0.5, y0 + 0.5 - ROW)

@@ -87,7 +87,8 @@ def _pool_slot(game: Sapiens, owner: str, index: int) -> tuple[float, float]:
 @register_ui
 class SapiensUI(GameUI):
     """Draws every valley and pool; targets are legal placements (cycled), pool tiles (a menu of
-    their placements), tokens, bears; everything else is in the prompt."""
+    their placements), common-pool tiles at the refill (taken, or a menu of discards), tokens,
+    bears; everything else is in the prompt."""
 
     game_name = "sapiens"
     board_kind = "fixed"
@@ -295,6 +296,12 @@ class SapiensUI(GameUI):
     def explain_click(self, game: Sapiens, wx: float, wy: float) -> Action | str:  # type: ignore[override]
         where = _square_at(game, wx, wy)
         if where is None:
+            pooled = _pool_tile_at(game, wx, wy)
+            if pooled is not None and pooled[0] == "common":
+                return "tiles of the common pool are taken at the refill, at the end of a turn"
+            if pooled is not None:
+                return f"tile {pooled[1]} is in {possessive(pooled[0])} pool, not yours" if pooled[0] != game.current_player \
+                    else f"tile {pooled[1]} fits nowhere in your valley now"
             return "nothing to do there"
         player, x, y = where
         if player != game.current_player:
@@ -304,7 +311,13 @@ class SapiensUI(GameUI):
     def inspect(self, game: Sapiens, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
         where = _square_at(game, wx, wy)
         if where is None:
-            return None
+            pooled = _pool_tile_at(game, wx, wy)
+            if pooled is None:
+                return None
+            owner, tile = pooled
+            first, second = game.tile(tile)
+            whose = "the common pool" if owner == "common" else f"{possessive(owner)} pool"
+            return Inspection(("pool", tile), f"Tile {tile}", (f"{first} / {second}", f"in {whose}"))
         player, x, y = where
         v = game.valley(player)
         sq = v.index[(x, y)]
@@ -416,6 +429,16 @@ def _square_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int, int] | No
             x, y = int(wx - ox) - 1, int(wy - oy) - 1
             if (x, y) in game.valley(p).index:
                 return (p, x, y)
+    return None
+
+
+def _pool_tile_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int] | None:
+    """The pool ("common" or a player) and tile drawn at a world point, if any."""
+    for owner in ("common", *game.players):
+        for i, tile in enumerate(game._pools[owner]):
+            x, y = _pool_slot(game, owner, i)
+            if x <= wx < x + 2 and y <= wy < y + 1:
+                return (owner, tile)
     return None
 
 
