@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import widgetpkg as wp
-from widgetpkg.games.sapiens import PlaceTile
+from widgetpkg.games.sapiens import PlaceTile, Refill
 from widgetpkg.render.painter import Recorder
 from widgetpkg.ui.contract import Style, View, ui_for
 
@@ -43,8 +43,74 @@ def test_columns_mark_the_weaker_track_and_sections_say_it_is_a_reconstruction()
     columns = {c.label: c.values for c in ui.columns(g)}
     p = g.players[0]
     assert columns["Food"][p].endswith("\u2605") and not columns["Shelter"][p].endswith("\u2605")
-    sections = {s.title: s.html for s in ui.sections(g, None)}
+    assert columns["Mountain tokens"][g.players[1]] == "none"
+    sections = {s.title: s.render() for s in ui.sections(g, None)}
     assert "reconstruction" in sections["Components"]
+    assert "\u2605 marks the weaker one" in sections["Reading the table"]
+    for column in ui.columns(g):  # every column is explained
+        assert f"<b>{column.label}</b>" in sections["Reading the table"]
+
+
+def test_the_scene_legend_names_every_letter_drawn_on_tiles():
+    from widgetpkg.games.sapiens.ui import SCENE_LETTER
+
+    g = wp.new_game("sapiens", players=3, seed=2)
+    ui = ui_for(g)
+    legend = {s.title: s.render() for s in ui.sections(g, None)}["Scenes"]
+    for scene, letter in SCENE_LETTER.items():
+        assert f">{letter}</span> {scene}</li>" in legend
+    assert legend in ui.help_html(g)
+    assert len(set(SCENE_LETTER.values())) == len(SCENE_LETTER)  # no two scenes share letters
+
+
+def _to_refill(players: int, seed: int):
+    g = wp.new_game("sapiens", players=players, seed=seed)
+    rng = random.Random(seed)
+    while g.phase != "refill":
+        g.apply(rng.choice(sorted(g.legal_actions(), key=str)))
+    return g
+
+
+def test_the_refill_is_a_click_on_a_common_pool_tile_with_a_menu_of_short_discards():
+    g = _to_refill(2, 5)
+    ui = ui_for(g)
+    targets = ui.targets(g)
+    pool = [t for t in targets if t.key[0] == "common"]
+    refills = {a for a in g.legal_actions() if isinstance(a, Refill)}
+    assert {a for t in pool for a in t.choices} == refills  # every refill is a click away...
+    assert not any(isinstance(c.action, Refill) for c in ui.prompt(g, targets))  # ...and no button
+    for t in pool:
+        tile = t.key[1]
+        assert tile in g.pools["common"] and all(tile in a.take for a in t.choices)
+        assert t.mode == "menu"  # two players: which tile to discard is asked too
+        for action, label in zip(t.choices, t.labels()):
+            assert label == f"take {tile}, discard {action.discard}"
+    # the target lies on the drawn tile: a click at its centre finds it
+    t = pool[-1]
+    _, x0, y0, x1, y1 = t.shape
+    assert t.contains((x0 + x1) / 2, (y0 + y1) / 2)
+    player = g.current_player
+    g.apply(t.choices[0])
+    assert t.key[1] in g.pools[player] and t.choices[0].discard not in g.pools["common"]
+
+
+def test_with_three_players_a_pool_tile_takes_it_in_one_click():
+    g = _to_refill(3, 1)
+    ui = ui_for(g)
+    pool = [t for t in ui.targets(g) if t.key[0] == "common"]
+    assert pool and all(t.mode == "play" and t.labels() == (f"take {t.key[1]}",) for t in pool)
+
+
+def test_the_picture_labels_each_valley_with_its_owner_and_shows_both_tracks():
+    g = wp.new_game("sapiens", players=["You", "Ann"], seed=6)
+    ui = ui_for(g)
+    g.apply(g.legal_actions()[0])
+    svg = ui.svg(g, Style())
+    texts = [e.text for e in ET.fromstring(svg).iter() if e.tag.endswith("text")]
+    assert "Your valley" in texts and "Ann's valley" in texts
+    for p in g.players:
+        food, shelter = g.food[p], g.shelter[p]
+        assert any(t and t.startswith(f"food {food}") and f"shelter {shelter}" in t for t in texts)
 
 
 def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
@@ -57,5 +123,23 @@ def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
     target = menus[0]
     ui.draw_preview(rec, g, target, target.choices[0], View(30, 0, 0, 600, 400), Style())
     assert len(rec.ops) >= 2
-    hover = ui.inspect(g, 1.5, 1.5)
+    hover = ui.inspect(g, 1.5, 2.1)  # the first row of land, under the valley's title
     assert hover is not None and "food" in " ".join(hover.lines)
+
+
+def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
+    from widgetpkg.games.sapiens.ui import ROW
+
+    g = wp.new_game("sapiens", players=2, seed=7)
+    ui = ui_for(g)
+    assert g.current_player == g.players[0]  # whose pool row lies just under the common pool's
+    pool = next(t for t in ui.targets(g) if t.key[0] == "pool")
+    _, x0, y0, _, _ = pool.shape
+    mine = ui.inspect(g, x0 + 0.5, y0 + 0.5)
+    assert mine is not None and mine.title == f"Tile {pool.key[1]}"
+    assert mine.lines == (" / ".join(g.tile(pool.key[1])), f"in {g.current_player}'s pool")
+    index = g.pools[g.current_player].index(pool.key[1])
+    hover = ui.inspect(g, x0 + 0.5, y0 + 0.5 - ROW)
+    assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"
+    assert hover.lines[1] == "in the common pool"
+    assert "refill" in ui.explain_click(g, x0 + 0.5, y0 + 0.5 - ROW)

@@ -65,12 +65,13 @@ SCENE_LETTER = {"feast": "Fe", "picking": "Pi", "ritual": "Ri", "water": "Wa", "
                 "fight": "Fi", "fire": "Fr"}
 TERRAIN = {FOREST: "#7fae6a", "P": "#e8dc9a", CAVE: "#8a7f74", WATERFALL: "#8fc7e8"}
 VALLEY_W, VALLEY_H, GAP = 10, 7, 1
-POOL_TOP = VALLEY_H + 1.0
+VALLEY_TOP = 0.6  # room above each valley for its title and its two tracks
+POOL_TOP = VALLEY_TOP + VALLEY_H + 1.0
 ROW = 1.6
 
 
 def _origin(game: Sapiens, player: str) -> tuple[float, float]:
-    return (game.players.index(player) * (VALLEY_W + GAP), 0.0)
+    return (game.players.index(player) * (VALLEY_W + GAP), VALLEY_TOP)
 
 
 def _square_world(game: Sapiens, player: str, x: int, y: int) -> tuple[float, float]:
@@ -86,7 +87,8 @@ def _pool_slot(game: Sapiens, owner: str, index: int) -> tuple[float, float]:
 @register_ui
 class SapiensUI(GameUI):
     """Draws every valley and pool; targets are legal placements (cycled), pool tiles (a menu of
-    their placements), tokens, bears; everything else is in the prompt."""
+    their placements), common-pool tiles at the refill (taken, or a menu of discards), tokens,
+    bears; everything else is in the prompt."""
 
     game_name = "sapiens"
     board_kind = "fixed"
@@ -158,14 +160,15 @@ class SapiensUI(GameUI):
             if face_up:
                 painter.rect(px + 3, py + 3, s - 6, s - 6, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5)
                 painter.text(px + s / 2, py + s / 2, SCENE_LETTER[scene], size=s * 0.34, bold=True,
-                             fill="#111" if scene in ("feast", "fire", "camp") else "#fff")
+                             fill=_letter_colour(scene))
             else:  # an abandoned tribe: face down
                 painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
 
     # -- figures: tokens, bears, pools -----------------------------------------------------------
     def figures_key(self, game: Sapiens) -> Hashable:  # type: ignore[override]
         return (tuple(sorted(game._tokens.items())), tuple(sorted(game._bears.items())),
-                tuple(sorted(game._pools.items())), tuple(sorted(game._fight.items())))
+                tuple(sorted(game._pools.items())), tuple(sorted(game._fight.items())),
+                tuple(_tracks_text(game, p) for p in game.players))
 
     def draw_figures(self, painter: Painter, game: Sapiens, view: View, *, style: Style) -> None:  # type: ignore[override]
         s = view.scale
@@ -179,6 +182,12 @@ class SapiensUI(GameUI):
             px, py = view.to_pixel(wx + 0.5, wy + 0.5)
             painter.circle(px, py, s * 0.36, fill="#4e342e", stroke=style.colour(placer, game.players), width=3)
             painter.text(px, py, "bear", size=s * 0.2, fill="#fff")
+        for p in game.players:  # both tracks above the valley, right of its title
+            ox, oy = _origin(game, p)
+            tx, ty = view.to_pixel(ox + VALLEY_W, oy)
+            painter.text(tx - 4, ty - 2, _tracks_text(game, p), size=max(10.0, min(15.0, s * 0.26)), anchor="end",
+                         baseline="bottom", bold=True, fill=style.colour(p, game.players), halo="#ffffff",
+                         halo_width=3)
         for owner in ("common", *game.players):
             label = "Common" if owner == "common" else owner
             lx, ly = view.to_pixel(0.2, POOL_TOP + (0 if owner == "common" else 1 + game.players.index(owner)) * ROW + 0.5)
@@ -194,7 +203,7 @@ class SapiensUI(GameUI):
             px, py = view.to_pixel(wx + k, wy)
             painter.rect(px + 1, py + 1, s - 2, s - 2, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5)
             painter.text(px + s / 2, py + s / 2, SCENE_LETTER[scene], size=s * 0.32, bold=True,
-                         fill="#111" if scene in ("feast", "fire", "camp") else "#fff")
+                         fill=_letter_colour(scene))
         px, py = view.to_pixel(wx, wy)
         painter.text(px + s, py - s * 0.12, str(tile), size=s * 0.22, fill="#444")
         for j, owner in enumerate(game._fight.get(tile, ())):
@@ -266,6 +275,7 @@ class SapiensUI(GameUI):
                 wx, wy = _pool_slot(game, p, i)
                 out.append(Target(("pool", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"tile {tile}", menu=True,
                                   choice_labels=tuple(str(a) for a in mine)))
+        out.extend(_refill_targets(game, legal))
         for act in legal:
             if isinstance(act, TakeMountainToken):
                 wx, wy = _square_world(game, p, act.x, act.y)
@@ -286,6 +296,12 @@ class SapiensUI(GameUI):
     def explain_click(self, game: Sapiens, wx: float, wy: float) -> Action | str:  # type: ignore[override]
         where = _square_at(game, wx, wy)
         if where is None:
+            pooled = _pool_tile_at(game, wx, wy)
+            if pooled is not None and pooled[0] == "common":
+                return "tiles of the common pool are taken at the refill, at the end of a turn"
+            if pooled is not None:
+                return f"tile {pooled[1]} is in {possessive(pooled[0])} pool, not yours" if pooled[0] != game.current_player \
+                    else f"tile {pooled[1]} fits nowhere in your valley now"
             return "nothing to do there"
         player, x, y = where
         if player != game.current_player:
@@ -295,7 +311,13 @@ class SapiensUI(GameUI):
     def inspect(self, game: Sapiens, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
         where = _square_at(game, wx, wy)
         if where is None:
-            return None
+            pooled = _pool_tile_at(game, wx, wy)
+            if pooled is None:
+                return None
+            owner, tile = pooled
+            first, second = game.tile(tile)
+            whose = "the common pool" if owner == "common" else f"{possessive(owner)} pool"
+            return Inspection(("pool", tile), f"Tile {tile}", (f"{first} / {second}", f"in {whose}"))
         player, x, y = where
         v = game.valley(player)
         sq = v.index[(x, y)]
@@ -326,7 +348,7 @@ class SapiensUI(GameUI):
                  "main": "lay a tile next to your active tribe (or use a mountain token first)",
                  "feast": "Feast: lay one more tile (no food, no bonus) or skip",
                  "after_tile": "use a mountain token, or refill the pools",
-                 "refill": "take tiles from the common pool",
+                 "refill": "click a tile of the common pool to take it",
                  "choose_bonus": "choose which bonus to resolve first",
                  "fight_order": "choose whose fight token resolves first"}
         phase = game.phase.replace("_", " ")
@@ -343,8 +365,9 @@ class SapiensUI(GameUI):
         return [Column("Food", {p: track(p, "food") for p in game.players}, numeric=False),
                 Column("Shelter", {p: track(p, "shelter") for p in game.players}, numeric=False),
                 Column("Steaks", {p: str(game.steaks[p]) for p in game.players}),
-                Column("Tokens", {p: ", ".join(game.tokens_in_hand[p]) or "-" for p in game.players}, numeric=False),
-                Column("Fight", {p: str(game.fight_tokens_in_hand[p]) for p in game.players}),
+                Column("Mountain tokens", {p: ", ".join(game.tokens_in_hand[p]) or "none" for p in game.players},
+                       numeric=False),
+                Column("Fight tokens", {p: str(game.fight_tokens_in_hand[p]) for p in game.players}),
                 Column("Turns", {p: str(game.turns_played[p]) + (" (out)" if p in game.out else "") for p in game.players})]
 
     def sections(self, game: Sapiens, choice: Action | None) -> list[Section]:  # type: ignore[override]
@@ -359,17 +382,39 @@ class SapiensUI(GameUI):
         note = ("These tiles and boards are a reconstruction, not the printed game"
                 if game.components.status == "reconstruction" else "Exact components: " + game.components.provenance)
         return [Section("Pools", f"<ul>{pools}</ul><p>{supply}</p>"),
+                Section("Reading the table", _TABLE_KEY, open=False),
+                Section("Scenes", _scene_legend(), open=False),
                 Section("Unseen tiles (stack and removed)", f"<ul>{left}</ul>", open=False),
                 Section("Components", f"<p>{esc(note)}</p>", open=False)]
 
     def help_html(self, game: Sapiens) -> str:  # type: ignore[override]
         return ("<p>Click a lit square of your valley to place a tile over it; press <b>r</b> to cycle the "
                 "placements covering that square (tiles and orientations), <b>Enter</b> to play. Or click a tile of "
-                "your pool for a menu of its placements. Bonuses, mountain tokens and the refill are buttons. "
-                "Food and shelter are both shown; the star marks the weaker track, which is the score.</p>")
+                "your pool for a menu of its placements. To refill, click a tile of the common pool (with 2 players "
+                "a menu then asks which tile to discard). Bonuses and mountain tokens are buttons.</p>"
+                + _TABLE_KEY + _scene_legend())
 
     def option_choices(self, game: Sapiens) -> dict[str, tuple[Any, ...]]:  # type: ignore[override]
         return {"components": ("reconstruction", "examples")}
+
+
+_TABLE_KEY = ("<p><b>Food</b> and <b>Shelter</b> are the two tracks; ★ marks the weaker one, which is the "
+              "score (on food when both are equal). <b>Steaks</b> can be turned into food. <b>Mountain tokens</b> "
+              "lists the scenes of the tokens in hand, <b>Fight tokens</b> how many are in hand; <b>Turns</b> "
+              "counts turns played, <i>(out)</i> marks a player whose game ended early.</p>")
+
+
+def _scene_legend() -> str:
+    """The letters drawn on tiles and tokens, each on its scene's colour, with the scene's name."""
+    items = "".join(
+        f'<li><span style="display:inline-block;min-width:2em;text-align:center;font-weight:bold;'
+        f'background:{SCENE_COLOUR[scene]};color:{_letter_colour(scene)};border:1px solid #222">'
+        f"{esc(SCENE_LETTER[scene])}</span> {esc(scene)}</li>" for scene in SCENE_LETTER)
+    return f'<ul style="list-style:none;padding-left:0">{items}</ul>'
+
+
+def _letter_colour(scene: str) -> str:
+    return "#111" if scene in ("feast", "fire", "camp") else "#fff"
 
 
 def _squares(action: PlaceTile | Abandon) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -387,7 +432,48 @@ def _square_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int, int] | No
     return None
 
 
+def _pool_tile_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int] | None:
+    """The pool ("common" or a player) and tile drawn at a world point, if any."""
+    for owner in ("common", *game.players):
+        for i, tile in enumerate(game._pools[owner]):
+            x, y = _pool_slot(game, owner, i)
+            if x <= wx < x + 2 and y <= wy < y + 1:
+                return (owner, tile)
+    return None
+
+
+def _tracks_text(game: Sapiens, player: str) -> str:
+    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"."""
+    food, shelter = game.food[player], game.shelter[player]
+    star = " ★"
+    return f"food {food}{star * (food <= shelter)} · shelter {shelter}{star * (shelter < food)}"
+
+
+def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
+    """One target per common-pool tile: the refills taking it (a menu when a discard is chosen too).
+
+    A refill taking several tiles is offered on each of them, so any of its tiles reaches it.
+    """
+    refills = [a for a in legal if isinstance(a, Refill) and a.take]
+    out = []
+    for i, tile in enumerate(game._pools["common"]):
+        mine = tuple(a for a in refills if tile in a.take)
+        if mine:
+            wx, wy = _pool_slot(game, "common", i)
+            out.append(Target(("common", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"take tile {tile}",
+                              menu=len(mine) > 1, choice_labels=tuple(_refill_label(a) for a in mine)))
+    return out
+
+
+def _refill_label(action: Refill) -> str:
+    """Short words for a refill: "take 40, discard 12"."""
+    take = "take " + (" and ".join(map(str, action.take)) if action.take else "nothing")
+    return take + (f", discard {action.discard}" if action.discard >= 0 else "")
+
+
 def _label(game: Sapiens, action: Action) -> str:
+    if isinstance(action, Refill):
+        return sentence(_refill_label(action))
     if isinstance(action, ConvertSteaks) and action.count:
         return f"{action} ({game.components.steak_food(action.count)} food)"
     return str(action)
