@@ -265,7 +265,7 @@ class Panel:
 
     def _refresh_message(self) -> None:
         text = self.model.message
-        kind = " wp-warn" if self.model.message_kind == "error" else "" if text else " wp-empty"
+        kind = " wp-empty" if not text else " wp-warn" if self.model.message_kind == "error" else ""
         # the message area keeps its height: the panel does not jump when a message comes or goes
         self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'><div>{esc(text)}</div></div>"
 
