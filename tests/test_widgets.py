@@ -841,10 +841,12 @@ def test_fixed_boards_show_their_regions_whole_and_fitted() -> None:
 
     app = App(Nim())
     board = BoardCanvas(app.model, ui=Regions(), width=400, height=300)
+    # the canvas takes the picture's proportions (titles included): 4 wide, 5.4 high
+    assert (board.width, board.height) == (400, 540) and board.canvas.height == 540
     left, top = board.view.to_pixel(0, -0.4)
     right, bottom = board.view.to_pixel(4, 5)
-    assert left >= 0 and top >= 0 and right <= 400 and bottom <= 300
-    assert max(right - left, bottom - top) >= 299          # fitted: it fills the canvas one way
+    assert left >= 0 and top >= 0 and right <= 400 and bottom <= 540
+    assert right - left >= 399 and bottom - top >= 539      # fitted: it fills the canvas both ways
     assert not board.zoom(1) and "shown whole" in app.model.message
     svg = Regions().svg(app.model.game, board.style)
     assert "The pile" in svg and "In hand" in svg
@@ -1224,3 +1226,95 @@ def test_after_each_cell_every_live_model_checks_its_game() -> None:
     game.undo()
     model_module._sync_all()                         # a closed app is no longer checked
     assert app.model.version == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# the panel and the board at a laptop's width
+# ---------------------------------------------------------------------------------------------
+
+def test_a_long_refusal_is_kept_whole_in_a_box_of_fixed_height() -> None:
+    from widgetpkg.widgets.panel import _CSS
+
+    app = new_app()
+    reason = ("you cannot place people there: every space of this place is taken this round "
+              "(\"keine weiteren Personen auf\") and the next round starts only after everyone has passed")
+    app.model.refuse(reason)
+    html = app.panel.message.value
+    assert html.count(reason.replace('"', "&quot;")) == 2       # the box's text and its tooltip, whole
+    assert "wp-warn" in html
+    box = _CSS.split(".wp-panel .wp-msg > div {")[1].split("}")[0]
+    assert "height: 28px" in box and "overflow-y: auto" in box and "line-clamp" not in box
+    app.model.refuse("")
+    assert "wp-empty" in app.panel.message.value                 # the same box, empty: no layout jump
+
+
+def test_a_wide_score_table_scrolls_inside_itself_and_names_stay_by_their_dot() -> None:
+    from widgetpkg.ui import Column
+    from widgetpkg.widgets.panel import _CSS, MANY_COLUMNS
+
+    class ManyColumns(NimUI):
+        game_name = "test-nim"
+
+        def columns(self, game: Game) -> list[Column]:
+            return [Column(f"C{k}", {p: str(k) for p in game.players}) for k in range(8)]
+
+    app = App(Nim(players=("Ann Longname", "Bob")))
+    app.board.ui = ManyColumns()
+    app.panel.refresh()
+    html = app.panel.info.value
+    assert html.startswith("<div class='wp-table-wrap'>") and "wp-scores wp-many" in html
+    assert html.count("<td class='wp-name'>") == 2 and "Ann Longname" in html
+    assert all(f"<th class='wp-num'>C{k}</th>" in html for k in range(8)) and MANY_COLUMNS < 8
+    assert "overflow-x: auto" in _CSS.split(".wp-table-wrap {")[1].split("}")[0]
+    assert "white-space: nowrap" in _CSS.split("td.wp-name {")[1].split("}")[0]
+    plain = App(Nim())
+    assert "wp-many" not in plain.panel.info.value                 # few columns: the usual size
+
+
+def test_a_fixed_board_fills_the_width_it_is_shown_at_with_its_pictures_proportions() -> None:
+    class Tall(NimUI):
+        game_name = "test-nim"
+
+        def regions(self, game: Game) -> list[Region]:
+            return [Region("pile", "The pile", (0, 0, 16, 17))]
+
+        def extent(self, game: Game) -> tuple[float, float, float, float]:
+            return (0, 0, 16, 17)
+
+    app = App(Nim())
+    board = BoardCanvas(app.model, ui=Tall(), width=680, height=560)
+    assert board.picture_aspect() == pytest.approx(17.4 / 16)
+    scales = []
+    for shown in (520, 760, 1000):
+        board.size_probe.value = str(shown)                     # the page's resize observer
+        assert (board.width, board.height) == (shown, round(shown * 17.4 / 16))
+        assert (board.canvas.width, board.canvas.height) == (board.width, board.height)
+        left, top = board.view.to_pixel(0, -0.4)
+        right, bottom = board.view.to_pixel(16, 17)
+        assert left >= 0 and top >= 0 and right <= shown and bottom <= board.height
+        assert right - left >= shown - 1                         # no empty band beside or below
+        scales.append(board.scale)
+    assert scales == sorted(scales) and scales[-1] > 1.9 * scales[0]
+    # an open board keeps the proportions it was made with
+    open_board = new_app().board
+    open_board.size_probe.value = "1000"
+    assert (open_board.width, open_board.height) == (1000, round(1000 * 560 / 680))
+
+
+def test_the_hover_box_sits_at_the_top_away_from_the_pointer() -> None:
+    board = new_app().board
+    w, h = board.width, board.height
+    short = ["A meadow", "2 deer, open"]
+    for px, py in ((w - 40, h - 30), (w - 40, h * 0.6), (w * 0.7, 60)):     # pointer on the right
+        board._pointer = (px, py)
+        x0, y0, bw, bh = board.tooltip_box(short)
+        assert y0 == 8.0 and x0 == 8.0 and x0 + bw < px               # top edge, left side
+    board._pointer = (40, h * 0.8)                                       # pointer low on the left
+    x0, y0, bw, bh = board.tooltip_box(short)
+    assert y0 == 8.0 and x0 > 40 and x0 + bw == w - 8                    # top edge, right side
+    wide = ["A forest", "x" * 200]                                       # as wide as the board
+    board._pointer = (w / 2, 20)                                         # under it, near the top
+    x0, y0, bw, bh = board.tooltip_box(wide)
+    assert y0 == h - bh - 8 and not (y0 <= 20 <= y0 + bh)               # then at the bottom edge
+    board._pointer = (w / 2, h - 20)
+    assert board.tooltip_box(wide)[1] == 8.0

@@ -245,6 +245,8 @@ def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | Non
     ``players`` lists the seats in order: a name is a human at this screen, an agent
     (``wp.agents.MCTS(seconds=1)``) plays by itself, ``(name, agent)`` names an agent's seat.
     Other keywords are the game's options (``edition="2020"``, ``seed=3``, ...).
+    ``width`` and ``height`` are the board's first size in pixels; once shown it takes the page's
+    width, and a fixed board's height always follows its picture's proportions.
     """
     if isinstance(game, Game):
         if players is not None or options:

@@ -73,6 +73,8 @@ _DRAG = 6                  # pixels the pointer must move, button down, to pan i
 _DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at the same place, is ignored
 _MIN_SCALE = 4             # pixels per cell: a fitted board is never drawn smaller
 _MAX_COORD = 1e6           # pixels: anything further from the canvas is not a real pointer
+_TIP_SIZE, _TIP_PAD = 13.0, 8.0   # the hover box's font size and padding, in canvas pixels
+_TIP_CLEARANCE = 12.0      # pixels kept between the hover box and the pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
 _FLASH = 1.2              # seconds an opponent's move stays stressed
 _WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
@@ -131,6 +133,8 @@ class BoardCanvas(HasTraits):
         self.size_probe = Text(layout=Layout(display="none"))
         self.size_probe.add_class("wp-board-size")
         self.size_probe.observe(self._guard(self._on_shown_width), "value")
+        # height per width of the canvas: an open board keeps the proportions it was made with; a
+        # fixed board takes its picture's, so the picture fills the width with no empty band
         self._aspect = self.height / self.width
         # off screen: never displayed, the background layer copies from it
         self.atlas = Canvas(width=1, height=1)
@@ -180,6 +184,8 @@ class BoardCanvas(HasTraits):
         canvas.on_client_ready(self._guard(self._client_ready))
         self.atlas.on_client_ready(self._guard(self._client_ready))
         self._update_targets()
+        if self.fixed:
+            self._follow_picture_aspect()
         if self.follow:
             self._fit()
         self.redraw(full=True)
@@ -331,6 +337,20 @@ class BoardCanvas(HasTraits):
         if round(width) != self.width:
             self.resize(round(width), round(width * self._aspect))
 
+    def picture_aspect(self) -> float:
+        """Height per width of everything the game shows (its extent with the region titles)."""
+        x0, y0, x1, y1 = self._extent()
+        return (y1 - y0) / (x1 - x0) if x1 > x0 and y1 > y0 else self._aspect
+
+    def _follow_picture_aspect(self) -> None:
+        """A fixed board's canvas takes its picture's proportions at the current width."""
+        self._aspect = self.picture_aspect()
+        height = max(1, round(self.width * self._aspect))
+        if height != self.height:
+            self.height = height
+            with self.canvas.hold_sync():
+                self.canvas.height = height
+
     def close(self) -> None:
         """Stop following the model and close the canvases; later model changes are ignored."""
         self._closed = True
@@ -453,14 +473,26 @@ class BoardCanvas(HasTraits):
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
         layer.restore()
 
-    def _draw_tooltip(self, painter: CanvasPainter, lines: list[str]) -> None:
-        """Words about what is hovered, in a box in the corner away from the pointer."""
-        size, pad = 13.0, 8.0
+    def tooltip_box(self, lines: list[str]) -> tuple[float, float, float, float]:
+        """Where the hover words go, as ``(x, y, w, h)`` in canvas pixels: at the top edge, on the
+        side away from the pointer. Only when that box would cover the pointer (a wide box, a
+        pointer near the top) does it go to the bottom edge: it never hides the spot pointed at, and
+        it leaves the lower part of the board, where the player is looking, in view."""
+        size, pad = _TIP_SIZE, _TIP_PAD
         w = min(self.width - 16.0, max(len(t) for t in lines) * size * 0.55 + 2 * pad)
         h = len(lines) * (size + 5) + 2 * pad - 4
         px, py = self._pointer or (0.0, self.height)
         x0 = 8.0 if px > self.width / 2 or w > self.width / 2 else self.width - w - 8
-        y0 = 8.0 if py > self.height / 2 else self.height - h - 8
+        y0 = 8.0
+        near = _TIP_CLEARANCE
+        if x0 - near <= px <= x0 + w + near and py <= y0 + h + near:
+            y0 = self.height - h - 8
+        return x0, y0, w, h
+
+    def _draw_tooltip(self, painter: CanvasPainter, lines: list[str]) -> None:
+        """Words about what is hovered, in the box ``tooltip_box`` places."""
+        size, pad = _TIP_SIZE, _TIP_PAD
+        x0, y0, w, h = self.tooltip_box(lines)
         painter.rect(x0 + 2, y0 + 3, w, h, fill="#000000", alpha=0.18)
         painter.rect(x0, y0, w, h, fill="#fbf6e8", alpha=0.96, stroke="#6b5a2e", width=1.2)
         for k, text in enumerate(lines):
@@ -534,6 +566,8 @@ class BoardCanvas(HasTraits):
             self._drawn, self._atlas_box, self._figures_drawn = {}, None, _GONE
             self.follow, self._last_move, self.menu = True, None, None
             self.scale = self.ui.default_scale
+            if self.fixed:      # another game (or player count) may draw another picture
+                self._follow_picture_aspect()
             full = True
         self._update_targets()
         # following, the view moves only when the game would leave it

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: more game columns than this and the score table uses a smaller font (it scrolls sideways if still too wide)
+MANY_COLUMNS = 4
 
 _CSS = """
 <style>
@@ -38,15 +40,21 @@ _CSS = """
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
 .wp-panel .wp-msg { font-size: 12px; padding: 3px 6px; border-radius: 4px; margin: 2px 0;
   background: #eef5e6; color: #2c4a12; }
-.wp-panel .wp-msg > div { height: 28px; overflow: hidden; line-height: 14px;
-  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }  /* a cut message ends in … */
+/* two lines high whatever the message: a longer one scrolls inside the box, so nothing is cut and
+   the panel never jumps; the full text is also the box's tooltip */
+.wp-panel .wp-msg > div { height: 28px; overflow-x: hidden; overflow-y: auto; line-height: 14px;
+  overflow-wrap: anywhere; }
 .wp-panel .wp-msg.wp-empty { background: transparent; }
 /* a menu's choices are sentences: each on its own full-width button, wrapped, never cut */
 .wp-panel .wp-menu .widget-button { white-space: normal; height: auto; min-height: 28px; line-height: 17px;
   text-align: left; padding: 4px 8px !important; flex: 1 1 100%; }
 .wp-panel .wp-menu .widget-button:last-child { flex: 0 0 auto; }
 .wp-panel .wp-msg.wp-warn { background: #fde8e0; color: #8a1f0c; }
+/* a game with many columns scrolls sideways inside its table, never the panel; a name stays by its dot */
+.wp-panel .wp-table-wrap { max-width: 100%; overflow-x: auto; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
+.wp-panel table.wp-scores.wp-many td, .wp-panel table.wp-scores.wp-many th { padding: 2px 2px; font-size: 11px; }
+.wp-panel table.wp-scores td.wp-name { white-space: nowrap; }
 .wp-panel table.wp-scores td, .wp-panel table.wp-scores th { padding: 2px 4px; text-align: left; }
 .wp-panel table.wp-scores th { font-weight: 600; color: #666; font-size: 11px; border-bottom: 1px solid #ddd; }
 .wp-panel table.wp-scores td.wp-left { white-space: nowrap; color: #555; font-size: 11px; }
@@ -255,7 +263,7 @@ class Panel:
 
     def _refresh_message(self) -> None:
         text = self.model.message
-        kind = " wp-warn" if self.model.message_kind == "error" else "" if text else " wp-empty"
+        kind = " wp-empty" if not text else " wp-warn" if self.model.message_kind == "error" else ""
         # the message area keeps its height: the panel does not jump when a message comes or goes
         self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'><div>{esc(text)}</div></div>"
 
@@ -307,10 +315,11 @@ class Panel:
             label = "" if kind in ("human", player) else f" <span class='wp-small'>{esc(kind)}</span>"
             cells = "".join(f"<td class='{'wp-num' if c.numeric else 'wp-left'}'>{esc(c.values.get(player, ''))}</td>"
                             for c in columns)
-            rows.append(f"<tr{current}><td>{self._swatch(player)}{esc(player)}{label}</td>"
+            rows.append(f"<tr{current}><td class='wp-name'>{self._swatch(player)}{esc(player)}{label}</td>"
                         f"<td class='wp-num'>{scores[player]}</td>{cells}</tr>")
-        table = ("<table class='wp-scores'><tr><th>Player</th><th class='wp-num'>Score</th>" + head + "</tr>"
-                 + "".join(rows) + "</table>")
+        many = " wp-many" if len(columns) > MANY_COLUMNS else ""
+        table = (f"<div class='wp-table-wrap'><table class='wp-scores{many}'><tr><th>Player</th>"
+                 f"<th class='wp-num'>Score</th>{head}</tr>" + "".join(rows) + "</table></div>")
         final = self._final_table(game) if game.is_over else ""
         self.info.value = final + table
         self._refresh_sections()
