@@ -47,13 +47,15 @@ import importlib
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..core import Action, Game, Scored
 from ..render.painter import Painter
 from .inspector import InspectorView
 from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
 
+#: the game an adapter draws (an adapter subclasses ``GameUI[ItsGame]``)
+G = TypeVar("G", bound=Game)
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in world units
 #: what a key may do on the board: the adapter's ``keys`` map keys to these
 COMMANDS = ("cycle", "cycle_back", "play", "undo", "redo", "fit", "zoom_in", "zoom_out", "pan_west", "pan_east",
@@ -207,7 +209,7 @@ class Style:
         return seat_colour(player, players)
 
 
-class GameUI:
+class GameUI(Generic[G]):
     """Base class of the adapters: defaults that fit any game, hooks a game fills in.
 
     A subclass sets ``game_name``; everything else has a default, so an adapter with no drawing
@@ -233,20 +235,20 @@ class GameUI:
     table_colour: ClassVar[str] = "#e6dcc3"
 
     # -- geometry -------------------------------------------------------------------------------
-    def extent(self, game: Game) -> Rect:
+    def extent(self, game: G) -> Rect:
         """The world rectangle that should be in view (pieces and legal places)."""
         return (0.0, 0.0, 1.0, 1.0)
 
-    def regions(self, game: Game) -> list[Region]:
+    def regions(self, game: G) -> list[Region]:
         """The titled parts of the picture (none for a single landscape)."""
         return []
 
-    def ref_point(self, game: Game, ref: Ref) -> tuple[float, float] | None:
+    def ref_point(self, game: G, ref: Ref) -> tuple[float, float] | None:
         """The world point a reference sits at (where a floating "+N" or a pointer goes), or None."""
         return None
 
     # -- drawing --------------------------------------------------------------------------------
-    def background(self, game: Game) -> Mapping[Hashable, Any]:
+    def background(self, game: G) -> Mapping[Hashable, Any]:
         """The pieces drawn once into the background, by key; a changed value is redrawn."""
         return {}
 
@@ -257,20 +259,20 @@ class GameUI:
     def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
         raise NotImplementedError
 
-    def figures_key(self, game: Game) -> Hashable:
+    def figures_key(self, game: G) -> Hashable:
         """What ``draw_figures`` shows, as a value that changes when the picture must (the
         figures layer is redrawn only then)."""
         return None
 
-    def draw_figures(self, painter: Painter, game: Game, view: View, *, style: Style) -> None:
+    def draw_figures(self, painter: Painter, game: G, view: View, *, style: Style) -> None:
         """The figures (meeples, huts, workers) on the board."""
 
-    def draw_marks(self, painter: Painter, game: Game, view: View, *, targets: Sequence[Target],
+    def draw_marks(self, painter: Painter, game: G, view: View, *, targets: Sequence[Target],
                    style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
         """Markers of the last move and the legal ``targets`` (empty when it is not a human's
         turn); ``emphasis`` are cells to stress (a selected log entry)."""
 
-    def draw_preview(self, painter: Painter, game: Game, target: Target, choice: Action, view: View,
+    def draw_preview(self, painter: Painter, game: G, target: Target, choice: Action, view: View,
                      style: Style) -> None:
         """What hovering a target shows: by default a ring around it."""
         shape = target.shape
@@ -282,12 +284,12 @@ class GameUI:
             x1, y1 = view.to_pixel(shape[3], shape[4])
             painter.rect(x0, y0, x1 - x0, y1 - y0, stroke="#111", width=2)
 
-    def draw_inspection(self, painter: Painter, game: Game, inspection: Inspection, view: View,
+    def draw_inspection(self, painter: Painter, game: G, inspection: Inspection, view: View,
                         style: Style) -> None:
         """Highlight what an inspection is about (by default its references)."""
         self.highlight(painter, game, inspection.refs, view)
 
-    def highlight(self, painter: Painter, game: Game, refs: Sequence[Ref], view: View) -> None:
+    def highlight(self, painter: Painter, game: G, refs: Sequence[Ref], view: View) -> None:
         """Light up the things ``refs`` name (a selected log line, an inspected area): by default a
         ring around each reference's point."""
         for ref in refs:
@@ -297,7 +299,7 @@ class GameUI:
                 painter.circle(cx, cy, max(6.0, view.scale * 0.3), fill=EMPHASIS, alpha=0.25, stroke=EMPHASIS,
                                width=2)
 
-    def move_refs(self, game: Game) -> tuple[Ref, ...]:
+    def move_refs(self, game: G) -> tuple[Ref, ...]:
         """What the last step touched, for the board to flash after an opponent's move: by default
         the references of its events."""
         history = game.history
@@ -305,7 +307,7 @@ class GameUI:
             return ()
         return tuple(ref for event in history[-1].events for ref in getattr(event, "refs", ()))
 
-    def draw_regions(self, painter: Painter, game: Game, view: View) -> None:
+    def draw_regions(self, painter: Painter, game: G, view: View) -> None:
         """The titled regions: a frame and the title above its top-left corner."""
         for region in self.regions(game):
             x0, y0, x1, y1 = region.rect
@@ -318,58 +320,58 @@ class GameUI:
                              halo_width=3)
 
     # -- clicking -------------------------------------------------------------------------------
-    def targets(self, game: Game) -> list[Target]:
+    def targets(self, game: G) -> list[Target]:
         """The legal things to click now; actions that no click reaches are not listed."""
         return []
 
-    def explain_click(self, game: Game, wx: float, wy: float) -> Action | str:
+    def explain_click(self, game: G, wx: float, wy: float) -> Action | str:
         """A click that hit no target: an (illegal) action whose refusal tells the user why, or
         the reason itself in words."""
         return "nothing to do there"
 
-    def prompt(self, game: Game, targets: Sequence[Target]) -> list[Choice]:
+    def prompt(self, game: G, targets: Sequence[Target]) -> list[Choice]:
         """The decisions the panel offers as buttons: by default every legal action that no target
         offers, labelled by its ``str``."""
         offered = {a for t in targets for a in t.choices}
         return [Choice(self.action_text(game, a), a) for a in game.legal_actions() if a not in offered]
 
-    def action_text(self, game: Game, action: Action) -> str:
+    def action_text(self, game: G, action: Action) -> str:
         """An action as players read it, for buttons and messages; by default its ``str``."""
         return str(action)
 
-    def inspect(self, game: Game, wx: float, wy: float) -> Inspection | None:
+    def inspect(self, game: G, wx: float, wy: float) -> Inspection | None:
         """What hovering world point ``(wx, wy)`` is about, or None."""
         return None
 
     # -- panel ------------------------------------------------------------------------------------
-    def status(self, game: Game) -> tuple[str, str]:
+    def status(self, game: G) -> tuple[str, str]:
         """The phase in words, and a hint of what to click."""
         if game.is_over:
             return "Game over", ""
         return f"{game.current_player}: {game.phase.replace('_', ' ')}", ""
 
-    def columns(self, game: Game) -> list[Column]:
+    def columns(self, game: G) -> list[Column]:
         """Per-player columns of the score table beyond the score itself (projected score,
         resources, figures left, food and shelter tracks)."""
         projected = game.projected_scores()
         return [Column("Projected", {p: str(projected[p]) for p in game.players})]
 
-    def sections(self, game: Game, choice: Action | None) -> list[Section]:
+    def sections(self, game: G, choice: Action | None) -> list[Section]:
         """Titled blocks of the panel: what is in hand (shown as ``choice`` would play it), pools,
         piles, cards."""
         return []
 
-    def help_html(self, game: Game) -> str:
+    def help_html(self, game: G) -> str:
         """What to click and which keys do what, for this game (the panel adds the board's own
         keys: undo, redo, pan, zoom)."""
         return ""
 
-    def inspector_view(self, game: Game) -> InspectorView | None:
+    def inspector_view(self, game: G) -> InspectorView | None:
         """An optional deeper look at the position for the inspector widget (None: the game has
         none, and the inspector says so)."""
         return None
 
-    def log(self, game: Game) -> list[LogEntry]:
+    def log(self, game: G) -> list[LogEntry]:
         """The scoring log, oldest first: every ``Scored`` event with its equation."""
         entries = []
         for event in game.events():
@@ -377,13 +379,13 @@ class GameUI:
                 entries.append(scored_entry(event))
         return entries
 
-    def option_choices(self, game: Game) -> dict[str, tuple[Any, ...]]:
+    def option_choices(self, game: G) -> dict[str, tuple[Any, ...]]:
         """Values to offer in the setup form for options declared without ``choices`` (a file
         option's bundled names); options with choices or switches are offered from the game's facts."""
         return {}
 
     # -- static picture ---------------------------------------------------------------------------
-    def svg(self, game: Game, style: Style, *, scale: int = 48) -> str:
+    def svg(self, game: G, style: Style, *, scale: int = 48) -> str:
         """The board as an SVG document (the fallback where widgets do not run)."""
         from ..render.painter import Recorder
         from ..render.svg import to_svg
@@ -412,16 +414,16 @@ def esc(text: Any) -> str:
 
 
 # -- the registry -------------------------------------------------------------------------------------
-_adapters: dict[str, type[GameUI]] = {}
+_adapters: dict[str, type[GameUI[Any]]] = {}
 
 
-def register_ui(cls: type[GameUI]) -> type[GameUI]:
+def register_ui(cls: type[GameUI[Any]]) -> type[GameUI[Any]]:
     """Class decorator: the adapter of the game named ``cls.game_name``."""
     _adapters[cls.game_name] = cls
     return cls
 
 
-def ui_for(game: Game) -> GameUI:
+def ui_for(game: Game) -> GameUI[Any]:
     """A fresh adapter for ``game``, importing the game's ``ui`` module on first use."""
     cls = _adapters.get(game.name)
     if cls is None:

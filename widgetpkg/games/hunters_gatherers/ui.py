@@ -110,7 +110,7 @@ def feature_runs(tile: Tile, rotation: int, feature_id: str) -> tuple[tuple[int,
 
 
 @register_ui
-class HuntersGatherersUI(GameUI):
+class HuntersGatherersUI(GameUI[HuntersGatherers]):
     """The adapter of Carcassonne: Hunters & Gatherers."""
 
     game_name = "hunters-gatherers"
@@ -120,12 +120,12 @@ class HuntersGatherersUI(GameUI):
     keys = MappingProxyType({"r": "cycle", "p": "play"})
 
     # -- geometry -----------------------------------------------------------------------------------
-    def extent(self, game: HuntersGatherers) -> Rect:  # type: ignore[override]
+    def extent(self, game: HuntersGatherers) -> Rect:
         cells = list(game.board) + list(game.frontier)
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
 
-    def svg(self, game: HuntersGatherers, style: Style, *, scale: int = 80,  # type: ignore[override]
+    def svg(self, game: HuntersGatherers, style: Style, *, scale: int = 80,
             max_width: int = NOTEBOOK_WIDTH) -> str:
         """The board as an SVG document, drawn at ``scale`` pixels per tile (80: readable when
         projected) and shown at most ``max_width`` pixels wide: a larger board keeps its
@@ -146,7 +146,7 @@ class HuntersGatherersUI(GameUI):
         return head[:match.start()] + shown + head[match.end():] + ">" + rest
 
     # -- background: the placed tiles -------------------------------------------------------------
-    def background(self, game: HuntersGatherers) -> dict[Hashable, Any]:  # type: ignore[override]
+    def background(self, game: HuntersGatherers) -> dict[Hashable, Any]:
         covered: dict[tuple[int, int], list[str]] = {}
         for x, y, fid in game.covered():
             covered.setdefault((x, y), []).append(fid)
@@ -178,16 +178,16 @@ class HuntersGatherersUI(GameUI):
         fx, fy = render.feature_anchor(placed.tile, placed.rotation, fid)
         return (x + fx, y + fy)
 
-    def figures_key(self, game: HuntersGatherers) -> Hashable:  # type: ignore[override]
+    def figures_key(self, game: HuntersGatherers) -> Hashable:
         return tuple(sorted((f.x, f.y, f.feature, f.player, f.role) for f in game.figures()))
 
-    def draw_figures(self, painter: Painter, game: HuntersGatherers, view: View, *,  # type: ignore[override]
+    def draw_figures(self, painter: Painter, game: HuntersGatherers, view: View, *,
                      style: Style) -> None:
         for f in game.figures():
             cx, cy = view.to_pixel(*self._anchor(game, f.x, f.y, f.feature))
             render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, view.scale * _FIGURE_SIZE)
 
-    def draw_marks(self, painter: Painter, game: HuntersGatherers, view: View, *,  # type: ignore[override]
+    def draw_marks(self, painter: Painter, game: HuntersGatherers, view: View, *,
                    targets: Sequence[Target], style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
         s = view.scale
         players = game.players
@@ -239,7 +239,7 @@ class HuntersGatherersUI(GameUI):
         placed = game.board[action.x, action.y]  # type: ignore[attr-defined]
         return ROLES.get(placed.tile.feature(action.feature).type, "hut")  # type: ignore[attr-defined]
 
-    def draw_preview(self, painter: Painter, game: HuntersGatherers, target: Target,  # type: ignore[override]
+    def draw_preview(self, painter: Painter, game: HuntersGatherers, target: Target,
                      choice: Action, view: View, style: Style) -> None:
         player = game.current_player
         colour = style.colour(player, game.players) if player else "#333"
@@ -259,7 +259,7 @@ class HuntersGatherersUI(GameUI):
         self._draw_spot(painter, game, target, view, colour, big=True)
 
     # -- clicking -------------------------------------------------------------------------------------
-    def targets(self, game: HuntersGatherers) -> list[Target]:  # type: ignore[override]
+    def targets(self, game: HuntersGatherers) -> list[Target]:
         actions = game.legal_actions()
         if game.phase == "place_tile":
             by_cell: dict[tuple[int, int], list[PlaceTile]] = {}
@@ -290,11 +290,11 @@ class HuntersGatherersUI(GameUI):
                                   menu=len(choices) > 1, choice_labels=labels))
         return targets
 
-    def action_text(self, game: HuntersGatherers, action: Action) -> str:  # type: ignore[override]
+    def action_text(self, game: HuntersGatherers, action: Action) -> str:
         """An action in the players' words: "Place a gatherer on the forest north of the start tile"."""
         return words.sentence(words.action_text(game, action))
 
-    def prompt(self, game: HuntersGatherers, targets: Sequence[Target]) -> list[Choice]:  # type: ignore[override]
+    def prompt(self, game: HuntersGatherers, targets: Sequence[Target]) -> list[Choice]:
         """Skip (place no figure) is the one decision that is not a spot on the board."""
         choices = []
         for choice in super().prompt(game, targets):
@@ -303,7 +303,7 @@ class HuntersGatherersUI(GameUI):
             choices.append(choice)
         return choices
 
-    def explain_click(self, game: HuntersGatherers, wx: float, wy: float) -> Action | str:  # type: ignore[override]
+    def explain_click(self, game: HuntersGatherers, wx: float, wy: float) -> Action | str:
         x, y = math.floor(wx), math.floor(wy)
         if game.is_over:
             return "the game is over"
@@ -320,17 +320,17 @@ class HuntersGatherersUI(GameUI):
             return PlaceHut(x, y, fid)
         return PlaceMeeple(x, y, fid)
 
-    def ref_point(self, game: HuntersGatherers, ref: Any) -> tuple[float, float] | None:  # type: ignore[override]
+    def ref_point(self, game: HuntersGatherers, ref: Any) -> tuple[float, float] | None:
         """References are board cells ``(x, y)``: their centre."""
         if isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(v, int) for v in ref):
             return (ref[0] + 0.5, ref[1] + 0.5)
         return None
 
-    def move_refs(self, game: HuntersGatherers) -> tuple[Any, ...]:  # type: ignore[override]
+    def move_refs(self, game: HuntersGatherers) -> tuple[Any, ...]:
         """The cells of the last turn's tiles."""
         return tuple(last_turn(game)[1])
 
-    def highlight(self, painter: Painter, game: HuntersGatherers, refs: Sequence[Any],  # type: ignore[override]
+    def highlight(self, painter: Painter, game: HuntersGatherers, refs: Sequence[Any],
                   view: View) -> None:
         """References are cells: each one washed and framed in the emphasis colour."""
         s = view.scale
@@ -343,7 +343,7 @@ class HuntersGatherersUI(GameUI):
             painter.rect(px + width, py + width, s - 2 * width, s - 2 * width, stroke=EMPHASIS, width=width * 1.4)
 
     # -- hovering: an area and what it is worth -----------------------------------------------------
-    def inspect(self, game: HuntersGatherers, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
+    def inspect(self, game: HuntersGatherers, wx: float, wy: float) -> Inspection | None:
         x, y = math.floor(wx), math.floor(wy)
         placed = game.board.get((x, y))
         if placed is None:
@@ -360,7 +360,7 @@ class HuntersGatherersUI(GameUI):
             return None
         return area_inspection(game, x, y, fid)
 
-    def draw_inspection(self, painter: Painter, game: HuntersGatherers, inspection: Inspection,  # type: ignore[override]
+    def draw_inspection(self, painter: Painter, game: HuntersGatherers, inspection: Inspection,
                         view: View, style: Style) -> None:
         s = view.scale
         step = s / _MASK
@@ -382,7 +382,7 @@ class HuntersGatherersUI(GameUI):
                 render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, s * _FIGURE_SIZE)
 
     # -- panel ----------------------------------------------------------------------------------------
-    def status(self, game: HuntersGatherers) -> tuple[str, str]:  # type: ignore[override]
+    def status(self, game: HuntersGatherers) -> tuple[str, str]:
         player = game.current_player
         if game.is_over:     # the panel names the winners, once, above the final scores
             return ("Game over", "Step back through the game with the history slider, or start a new game.")
@@ -400,21 +400,21 @@ class HuntersGatherersUI(GameUI):
             return (f"{player}: the shaman takes back one of your meeples", "Click one of your meeples (marked ↩).")
         return (f"{player}: {game.phase.replace('_', ' ')}", "")
 
-    def columns(self, game: HuntersGatherers) -> list[Column]:  # type: ignore[override]
+    def columns(self, game: HuntersGatherers) -> list[Column]:
         return [*super().columns(game), Column("Figures left", self.figures_left(game), numeric=False)]
 
-    def sections(self, game: HuntersGatherers, choice: Action | None) -> list[Section]:  # type: ignore[override]
+    def sections(self, game: HuntersGatherers, choice: Action | None) -> list[Section]:
         return [Section("In hand", self.hand_html(game, choice)),
                 Section("Tiles", self.piles_html(game)),
                 Section("Tiles left to draw", lambda: self.remaining_html(game), open=False)]
 
-    def help_html(self, game: HuntersGatherers) -> str:  # type: ignore[override]
+    def help_html(self, game: HuntersGatherers) -> str:
         return ("Hover a highlighted cell to try the tile there, <kbd>R</kbd> (or Rotate) turns it to its next "
                 "valid rotation (<kbd>Shift</kbd>+<kbd>R</kbd> back), click or <kbd>P</kbd> places it. Then click a "
                 "white spot for a figure, or <kbd>S</kbd> / Skip. Hover a figure or a feature to see its whole "
                 "area and what it is worth.")
 
-    def inspector_view(self, game: HuntersGatherers) -> Any:  # type: ignore[override]
+    def inspector_view(self, game: HuntersGatherers) -> Any:
         from .graph_view import FeatureGraphView
         return FeatureGraphView()
 

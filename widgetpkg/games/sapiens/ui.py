@@ -85,7 +85,7 @@ def _pool_slot(game: Sapiens, owner: str, index: int) -> tuple[float, float]:
 
 
 @register_ui
-class SapiensUI(GameUI):
+class SapiensUI(GameUI[Sapiens]):
     """Draws every valley and pool; targets are legal placements (cycled), pool tiles (a menu of
     their placements), common-pool tiles at the refill (taken, or a menu of discards), tokens,
     bears; everything else is in the prompt."""
@@ -98,11 +98,11 @@ class SapiensUI(GameUI):
     table_colour = "#efe6d2"
 
     # -- geometry -------------------------------------------------------------------------------
-    def extent(self, game: Sapiens) -> Rect:  # type: ignore[override]
+    def extent(self, game: Sapiens) -> Rect:
         width = len(game.players) * (VALLEY_W + GAP) - GAP
         return (0.0, 0.0, float(max(width, 14)), POOL_TOP + ROW * (len(game.players) + 1) + 0.4)
 
-    def regions(self, game: Sapiens) -> list[Region]:  # type: ignore[override]
+    def regions(self, game: Sapiens) -> list[Region]:
         out = []
         for p in game.players:
             ox, oy = _origin(game, p)
@@ -111,14 +111,14 @@ class SapiensUI(GameUI):
         out.append(Region(("pools",), "Pools", (0.0, POOL_TOP - 0.3, x1, y1)))
         return out
 
-    def ref_point(self, game: Sapiens, ref: Any) -> tuple[float, float] | None:  # type: ignore[override]
+    def ref_point(self, game: Sapiens, ref: Any) -> tuple[float, float] | None:
         if isinstance(ref, tuple) and len(ref) == 4 and ref[0] == "square" and ref[1] in game.players:
             wx, wy = _square_world(game, ref[1], ref[2], ref[3])
             return (wx + 0.5, wy + 0.5)
         return None
 
     # -- background: valleys and laid tiles ------------------------------------------------------
-    def background(self, game: Sapiens) -> dict[Hashable, Any]:  # type: ignore[override]
+    def background(self, game: Sapiens) -> dict[Hashable, Any]:
         out: dict[Hashable, Any] = {}
         for p in game.players:
             v = game.valley(p)
@@ -165,12 +165,12 @@ class SapiensUI(GameUI):
                 painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
 
     # -- figures: tokens, bears, pools -----------------------------------------------------------
-    def figures_key(self, game: Sapiens) -> Hashable:  # type: ignore[override]
+    def figures_key(self, game: Sapiens) -> Hashable:
         return (tuple(sorted(game._tokens.items())), tuple(sorted(game._bears.items())),
                 tuple(sorted(game._pools.items())), tuple(sorted(game._fight.items())),
                 tuple(_tracks_text(game, p) for p in game.players))
 
-    def draw_figures(self, painter: Painter, game: Sapiens, view: View, *, style: Style) -> None:  # type: ignore[override]
+    def draw_figures(self, painter: Painter, game: Sapiens, view: View, *, style: Style) -> None:
         s = view.scale
         for (p, sq), scene in game._tokens.items():
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
@@ -211,7 +211,7 @@ class SapiensUI(GameUI):
                            stroke="#000")
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
-    def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],  # type: ignore[override]
+    def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
                    style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
         s = view.scale
         for (p, sq), (_, _, tribe) in game._board.items():
@@ -234,7 +234,7 @@ class SapiensUI(GameUI):
                 painter.rect(px + 2, py + 2, (x1 - x0) * s - 4, (y1 - y0) * s - 4, fill="#ffffff", alpha=0.35,
                              stroke="#1b5e20", width=2)
 
-    def draw_preview(self, painter: Painter, game: Sapiens, target: Target, choice: Action, view: View,  # type: ignore[override]
+    def draw_preview(self, painter: Painter, game: Sapiens, target: Target, choice: Action, view: View,
                      style: Style) -> None:
         if isinstance(choice, (PlaceTile, Abandon)) and game.current_player:
             p = game.current_player
@@ -246,7 +246,7 @@ class SapiensUI(GameUI):
             return
         super().draw_preview(painter, game, target, choice, view, style)
 
-    def highlight(self, painter: Painter, game: Sapiens, refs: Sequence[Any], view: View) -> None:  # type: ignore[override]
+    def highlight(self, painter: Painter, game: Sapiens, refs: Sequence[Any], view: View) -> None:
         for ref in refs:
             point = self.ref_point(game, ref)
             if point is not None:
@@ -254,7 +254,7 @@ class SapiensUI(GameUI):
                 painter.rect(px, py, view.scale, view.scale, stroke="#ff6f00", width=4)
 
     # -- clicking --------------------------------------------------------------------------------
-    def targets(self, game: Sapiens) -> list[Target]:  # type: ignore[override]
+    def targets(self, game: Sapiens) -> list[Target]:
         p = game.current_player
         if p is None:
             return []
@@ -286,14 +286,14 @@ class SapiensUI(GameUI):
                 out.append(Target(("bear", owner, act.x, act.y), (act,), ("circle", wx + 0.5, wy + 0.5, 0.35), str(act)))
         return out
 
-    def prompt(self, game: Sapiens, targets: Sequence[Target]) -> list[Choice]:  # type: ignore[override]
+    def prompt(self, game: Sapiens, targets: Sequence[Target]) -> list[Choice]:
         offered = {a for t in targets for a in t.choices}
         groups = {Refill: "End of turn", UseMountainToken: "Mountain tokens", ResolveBonus: "Bonus order",
                   SkipBonus: "Bonus", ConvertSteaks: "Hunt", SwapTile: "Water", PlaceFightToken: "Fight",
                   RecallFightToken: "Fight tokens", ResolveFightToken: "Fight tokens", RetakeMountainToken: "Ritual"}
         return [Choice(_label(game, a), a, groups.get(type(a), "")) for a in game.legal_actions() if a not in offered]
 
-    def explain_click(self, game: Sapiens, wx: float, wy: float) -> Action | str:  # type: ignore[override]
+    def explain_click(self, game: Sapiens, wx: float, wy: float) -> Action | str:
         where = _square_at(game, wx, wy)
         if where is None:
             pooled = _pool_tile_at(game, wx, wy)
@@ -308,7 +308,7 @@ class SapiensUI(GameUI):
             return f"that is {player}'s valley"
         return f"no legal placement covers ({x}, {y}) now"
 
-    def inspect(self, game: Sapiens, wx: float, wy: float) -> Inspection | None:  # type: ignore[override]
+    def inspect(self, game: Sapiens, wx: float, wy: float) -> Inspection | None:
         where = _square_at(game, wx, wy)
         if where is None:
             pooled = _pool_tile_at(game, wx, wy)
@@ -340,7 +340,7 @@ class SapiensUI(GameUI):
                           refs=(("square", player, x, y),))
 
     # -- panel -----------------------------------------------------------------------------------------
-    def status(self, game: Sapiens) -> tuple[str, str]:  # type: ignore[override]
+    def status(self, game: Sapiens) -> tuple[str, str]:
         if game.is_over:
             return "Game over: " + " and ".join(game.winners()) + " win", ""
         p = game.current_player
@@ -355,7 +355,7 @@ class SapiensUI(GameUI):
         end = " (last round)" if game.end_triggered else ""
         return f"{p}: {phase}{end}", hints.get(game.phase, f"{phase} bonus")
 
-    def columns(self, game: Sapiens) -> list[Column]:  # type: ignore[override]
+    def columns(self, game: Sapiens) -> list[Column]:
         def track(p: str, name: str) -> str:
             food, shelter = game.food[p], game.shelter[p]
             value = food if name == "food" else shelter
@@ -370,7 +370,7 @@ class SapiensUI(GameUI):
                 Column("Fight tokens", {p: str(game.fight_tokens_in_hand[p]) for p in game.players}),
                 Column("Turns", {p: str(game.turns_played[p]) + (" (out)" if p in game.out else "") for p in game.players})]
 
-    def sections(self, game: Sapiens, choice: Action | None) -> list[Section]:  # type: ignore[override]
+    def sections(self, game: Sapiens, choice: Action | None) -> list[Section]:
         def tiles(ids: Sequence[int]) -> str:
             return ", ".join(f"{t} ({'/'.join(game.tile(t))})" for t in ids) or "none"
 
@@ -387,14 +387,14 @@ class SapiensUI(GameUI):
                 Section("Unseen tiles (stack and removed)", f"<ul>{left}</ul>", open=False),
                 Section("Components", f"<p>{esc(note)}</p>", open=False)]
 
-    def help_html(self, game: Sapiens) -> str:  # type: ignore[override]
+    def help_html(self, game: Sapiens) -> str:
         return ("<p>Click a lit square of your valley to place a tile over it; press <b>r</b> to cycle the "
                 "placements covering that square (tiles and orientations), <b>Enter</b> to play. Or click a tile of "
                 "your pool for a menu of its placements. To refill, click a tile of the common pool (with 2 players "
                 "a menu then asks which tile to discard). Bonuses and mountain tokens are buttons.</p>"
                 + _TABLE_KEY + _scene_legend())
 
-    def option_choices(self, game: Sapiens) -> dict[str, tuple[Any, ...]]:  # type: ignore[override]
+    def option_choices(self, game: Sapiens) -> dict[str, tuple[Any, ...]]:
         return {"components": ("reconstruction", "examples")}
 
 

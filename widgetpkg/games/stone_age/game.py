@@ -37,6 +37,7 @@ from ...core import (
     Term,
     register,
 )
+from ...core.grammar import does
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -444,7 +445,7 @@ class StoneAge(Game):
         if count < 1:
             return "place at least 1 person"
         if count > self._avail[p]:
-            return f"{p} has only {self._avail[p]} people left to place"
+            return f"{does(p, 'has')} only {self._avail[p]} people left to place"
         if place == "animal":
             if self._animal is None:
                 return "no wild animal is active"
@@ -540,7 +541,7 @@ class StoneAge(Game):
             kept = self._vouchers[self.current_player]
             if counts is None or sum(counts) not in kept:
                 sizes = " or ".join(map(str, sorted(set(kept))))
-                return (f"{self.current_player} has no resources of choice kept for later" if not kept
+                return (f"{does(self.current_player, 'has')} no resources of choice kept for later" if not kept
                         else f"take {sizes} resources (wood, clay, stone, gold)")
             return None
         wanted = _PHASE_OF.get(type(action))
@@ -555,7 +556,7 @@ class StoneAge(Game):
             if action.place == "animal":
                 return "people at the wild animal stay until it flees"
             if (action.place, p) not in self._at:
-                return f"{p} has no unresolved people at {action.place}"
+                return f"{does(p, 'has')} no unresolved people at {action.place}"
             return None
         if isinstance(action, UseTools):
             tiles = remove_values(self.unused_tools(p), action.tiles)
@@ -586,7 +587,7 @@ class StoneAge(Game):
             if counts is None or sum(counts) != deficit:
                 return f"{p} must replace exactly {deficit} missing food with resources (or go hungry)"
             if any(c > h for c, h in zip(counts, self._goods[p])):
-                return f"{p} does not have {multiset_text(action.payment)}"
+                return f"{does(p, 'does')} not have {multiset_text(action.payment)}"
             return None
         return None  # Starve is always allowed in feeding
 
@@ -629,7 +630,7 @@ class StoneAge(Game):
                     return "igloos are insulated only in \"Der Winter ist hart\" (and when the data allows it)"
                 extra = (0, 0, 1, 0)
         if any(c + e > h for c, e, h in zip(counts, extra, held)):
-            return f"{p} does not have {multiset_text(action.payment)}" + (" and the extra resource" if any(extra) else "")
+            return f"{does(p, 'does')} not have {multiset_text(action.payment)}" + (" and the extra resource" if any(extra) else "")
         return None
 
     # -- playing --------------------------------------------------------------------------------
@@ -669,7 +670,7 @@ class StoneAge(Game):
             self._put("_at", (place, p), count)
             self._put("_occ", place, self._occ.get(place, 0) + count)
             self._put("_who", place, self._who.get(place, ()) + (p,))
-        events.append(Note(f"{p} places {count} {'person' if count == 1 else 'people'} at {place}"))
+        events.append(Note(f"{does(p, 'places')} {count} {'person' if count == 1 else 'people'} at {place}"))
         self._next_placer(events, self._cur + 1)
 
     def _next_placer(self, events: list[Event], first: int) -> None:
@@ -714,7 +715,7 @@ class StoneAge(Game):
             return
         left = [place for (place, who) in self._at if who == p]
         if len(left) == 1:
-            events.append(Note(f"{p} resolves {left[0]}, the only place left"))
+            events.append(Note(f"{does(p, 'resolves')} {left[0]}, the only place left"))
             self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
     def _continue_resolution(self, events: list[Event]) -> None:
@@ -740,7 +741,7 @@ class StoneAge(Game):
         elif place == "hut":
             if self._people[p] < self.data.people_max:
                 self._put("_people", p, self._people[p] + 1)
-                events.append(Note(f"{p} gains a person at the hut: {self._people[p]} people"))
+                events.append(Note(f"{does(p, 'gains')} a person at the hut: {self._people[p]} people"))
             else:
                 events.append(Note(f"{p} already has {self.data.people_max} people: the hut gives nothing"))
         elif place == "field":
@@ -761,14 +762,14 @@ class StoneAge(Game):
             return
         self._put("_used", p, upgraded_used(level, self._used[p]))
         self._put("_tools", p, level + 1)
-        events.append(Note(f"{p} gains a tool from {source}: tiles {'+'.join(map(str, tool_tiles(level + 1)))}"))
+        events.append(Note(f"{does(p, 'gains')} a tool from {source}: tiles {'+'.join(map(str, tool_tiles(level + 1)))}"))
 
     def _gain_agriculture(self, p: str, events: list[Event], source: str) -> None:
         if self._agri[p] >= self.data.agriculture_max:
-            events.append(Note(f"{p} is at the top of the agriculture track: {source} gives nothing"))
+            events.append(Note(f"{does(p, 'is')} at the top of the agriculture track: {source} gives nothing"))
             return
         self._put("_agri", p, self._agri[p] + 1)
-        events.append(Note(f"{p} moves up the agriculture track from {source}: {self._agri[p]}"))
+        events.append(Note(f"{does(p, 'moves')} up the agriculture track from {source}: {self._agri[p]}"))
 
     def _roll(self, count: int) -> tuple[int, ...]:
         queue = self._dice_queue
@@ -796,7 +797,7 @@ class StoneAge(Game):
         dice = self._roll(count)
         malus = self.malus
         shown = "+".join(map(str, dice))
-        events.append(Rolled(f"{p} rolls {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
+        events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
                            + (f", animal -{malus}" if malus else "")))
         if self.unused_tools(p) or self._one_use[p]:
             self._set("_phase", "tools")
@@ -812,7 +813,7 @@ class StoneAge(Game):
         if used:
             events.append(Note(f"{p} used tools {used}: {sum(dice) - malus} -> {total} -> {units} {good}"))
         else:
-            events.append(Rolled(f"{p} gets {units} {good} ({total} // {DIVISOR_OF_GOOD[good]})"))
+            events.append(Rolled(f"{does(p, 'gets')} {units} {good} ({total} // {DIVISOR_OF_GOOD[good]})"))
         if units:
             self._gain(p, good, units)
 
@@ -855,7 +856,7 @@ class StoneAge(Game):
         self._pay(p, action.payment, "gold" if action.gold_bonus else None)
         self._put("_display", slot - 1, None)
         self._put("_cards", p, self._cards[p] + (card_id,))
-        events.append(Note(f"{p} pays {multiset_text(action.payment)} for card {card_id} (slot {slot})"))
+        events.append(Note(f"{does(p, 'pays')} {multiset_text(action.payment)} for card {card_id} (slot {slot})"))
         ref = (("card", card_id),)
         if action.gold_bonus:
             events.append(self._score(Scored(p, "gold trade", (Term(1, "gold", self.data.gold_trade_points),), refs=ref)))
@@ -866,10 +867,10 @@ class StoneAge(Game):
         ref = (("card", card_id),)
         if kind == "food":
             self._gain(p, "food", amount)
-            events.append(Note(f"{p} takes {amount} food from card {card_id}"))
+            events.append(Note(f"{does(p, 'takes')} {amount} food from card {card_id}"))
         elif kind == "resource":
             self._gain(p, param, amount)
-            events.append(Note(f"{p} takes {amount} {param} from card {card_id}"))
+            events.append(Note(f"{does(p, 'takes')} {amount} {param} from card {card_id}"))
         elif kind == "points":
             events.append(self._score(Scored(p, "card tops", (Term(1, f"card {card_id}", amount),), refs=ref)))
         elif kind == "tool":
@@ -878,7 +879,7 @@ class StoneAge(Game):
             self._gain_agriculture(p, events, f"card {card_id}")
         elif kind == "one_use_tool":
             self._put("_one_use", p, tuple(sorted(self._one_use[p] + (amount,), reverse=True)))
-            events.append(Note(f"{p} takes a one-use tool {amount} (card {card_id})"))
+            events.append(Note(f"{does(p, 'takes')} a one-use tool {amount} (card {card_id})"))
         elif kind == "extra_card":
             self._extra_card(p, events)
         elif kind == "any_resources":
@@ -887,7 +888,7 @@ class StoneAge(Game):
                 self._set("_pending", ("choose_resources", p, amount, "resolution"))
                 return
             self._put("_vouchers", p, self._vouchers[p] + (amount,))
-            events.append(Note(f"{p} keeps {amount} resources of choice for later (card {card_id})"))
+            events.append(Note(f"{does(p, 'keeps')} {amount} resources of choice for later (card {card_id})"))
         elif kind == "resource_dice":
             self._roll_for(p, card_id, param, 2, events)
             return
@@ -909,7 +910,7 @@ class StoneAge(Game):
                 events.append(Note(f"{card_id[len(ANIMAL_PREFIX):]} is revealed and waits beside the board"))
                 continue
             self._put("_cards", p, self._cards[p] + (card_id,))
-            events.append(Note(f"{p} draws an extra card (its bottom counts at the end)"))
+            events.append(Note(f"{does(p, 'draws')} an extra card (its bottom counts at the end)"))
             return
         events.append(Note("the deck is empty: no extra card"))
 
@@ -923,7 +924,7 @@ class StoneAge(Game):
 
     def _take_die(self, p: str, face: int, events: list[Event]) -> None:
         good = DIE_FOR_ALL[face]
-        events.append(Note(f"{p} takes the die {face}: {good}"))
+        events.append(Note(f"{does(p, 'takes')} the die {face}: {good}"))
         if good == "tool":
             self._gain_tool(p, events, "the dice")
         elif good == "agriculture":
@@ -947,13 +948,13 @@ class StoneAge(Game):
         kept.remove(sum(counts))
         self._put("_vouchers", p, tuple(kept))
         self._put("_goods", p, tuple(h + c for h, c in zip(self._goods[p], counts)))
-        events.append(Note(f"{p} takes {multiset_text(action.resources)} (resources of choice kept for later)"))
+        events.append(Note(f"{does(p, 'takes')} {multiset_text(action.resources)} (resources of choice kept for later)"))
 
     def _do_choose_resources(self, action: ChooseResources, events: list[Event]) -> None:
         _, p, _, back = self._pending
         counts = counts_of(action.resources)
         self._put("_goods", p, tuple(h + c for h, c in zip(self._goods[p], counts)))
-        events.append(Note(f"{p} takes {multiset_text(action.resources)}"))
+        events.append(Note(f"{does(p, 'takes')} {multiset_text(action.resources)}"))
         if back == "resolution":
             self._continue_resolution(events)
         else:
@@ -1011,7 +1012,7 @@ class StoneAge(Game):
             count = self._animal_at.get(p, 0)
             if count:
                 dice = self._roll(count)
-                events.append(Rolled(f"{p} rolls for the reward: {', '.join(map(str, dice))}"))
+                events.append(Rolled(f"{does(p, 'rolls')} for the reward: {', '.join(map(str, dice))}"))
                 queue += [(p, d) for d in dice]
         self._set("_phase", "animal_rewards")
         self._set("_pending", ("animal_rewards", tuple(queue)))
@@ -1045,7 +1046,7 @@ class StoneAge(Game):
             events.append(self._score(Scored(p, "animal rewards", (Term(1, f"face {face}", amount),), refs=ref)))
         elif kind == "food":
             self._gain(p, "food", amount)
-            events.append(Note(f"{p} takes {amount} food (animal reward)"))
+            events.append(Note(f"{does(p, 'takes')} {amount} food (animal reward)"))
         elif kind == "tool":
             for _ in range(amount):
                 self._gain_tool(p, events, "the animal")
@@ -1088,7 +1089,7 @@ class StoneAge(Game):
     def _do_feed(self, action: Feed, events: list[Event]) -> None:
         _, p, deficit, rest = self._pending
         self._pay(p, action.payment)
-        events.append(Note(f"{p} feeds {deficit} people with {multiset_text(action.payment)}"))
+        events.append(Note(f"{does(p, 'feeds')} {deficit} people with {multiset_text(action.payment)}"))
         self._feed_from(rest, events)
 
     def _do_starve(self, action: Starve, events: list[Event]) -> None:

@@ -115,7 +115,7 @@ def card_text(game: StoneAge, card_id: str) -> tuple[str, str]:
 
 
 @register_ui
-class StoneAgeUI(GameUI):
+class StoneAgeUI(GameUI[StoneAge]):
     """The adapter: a fixed board of places, the display, the stacks and the players' boards."""
 
     game_name = "stone-age"
