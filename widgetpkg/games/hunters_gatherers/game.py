@@ -425,7 +425,7 @@ class HuntersGatherers(Game):
             role = "hut" if isinstance(action, PlaceHut) else ROLES[self._node_feature[node].type]
             player = self.players[self._turn]
             self._add_figure(node, player, role)
-            where = words.feature_name(self, action.x, action.y, action.feature, system=role == "hut", distinct=True)
+            where = words.feature_name(self, action.x, action.y, action.feature, system=role == "hut")
             events.append(Note(words.sentence(f"{words.subject(player)} {words.agree(player, 'places', 'place')} "
                                               f"a {role} on {where}")))
         self._end_turn(events)

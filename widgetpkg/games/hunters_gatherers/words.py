@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core import WidgetpkgError
@@ -60,6 +61,7 @@ _PART_DIRECTION: Mapping[str, tuple[float, float]] = {
 # Places on the board
 # ------------------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=4096)
 def compass(dx: float, dy: float) -> str:
     """The compass direction of a step of ``(dx, dy)`` on the board (x east, y south), one of eight.
 
@@ -159,9 +161,8 @@ def _namesakes(game: HuntersGatherers, root: int, kind: str, cells: list[Cell], 
     direction = place.split(" of ")[0].split()[-1]
     seen = {root}
     found: list[int] = []
-    ring = [(x, y) for x in range(-d, d + 1) for y in ((-d, d) if abs(x) < d else range(-d, d + 1))]
-    for x, y in ring:
-        if (x, y) not in game._board or compass(x, y) != direction:
+    for x, y in _ring_stretch(d, direction):
+        if (x, y) not in game._board:
             continue
         tile = game._board[x, y].tile
         for node in range(tile.node_base, tile.node_base + len(tile.features)):
@@ -174,6 +175,13 @@ def _namesakes(game: HuntersGatherers, root: int, kind: str, cells: list[Cell], 
                     place_from_start(game._tile_cell[t] for t in area.tiles) == place:
                 found.append(other)
     return found
+
+
+@lru_cache(maxsize=1024)
+def _ring_stretch(d: int, direction: str) -> tuple[Cell, ...]:
+    """The cells at distance ``d`` from the start tile (a square ring) that lie towards ``direction``."""
+    ring = [(x, y) for x in range(-d, d + 1) for y in ((-d, d) if abs(x) < d else range(-d, d + 1))]
+    return tuple(c for c in ring if compass(*c) == direction)
 
 
 def feature_name(game: HuntersGatherers, x: int, y: int, feature: str, *, system: bool = False,
