@@ -357,7 +357,9 @@ class StoneAge(Game):
         if cached is None:
             actions = self._decisions()
             if self._phase != "over":
-                kept = self._vouchers[self.current_player]
+                p = self.current_player
+                assert p is not None, "someone is to move until the game is over"
+                kept = self._vouchers[p]
                 for amount in sorted(set(kept)):
                     actions += _voucher_actions(amount)
             # kept until the state changes (every change goes through _play or undo); the ids
@@ -536,18 +538,19 @@ class StoneAge(Game):
         phase = self._phase
         if phase == "over":
             return "the game is over"
+        p = self.current_player
+        assert p is not None, "someone is to move until the game is over"
         if isinstance(action, UseResourceVoucher):
             counts = counts_of(action.resources)
-            kept = self._vouchers[self.current_player]
+            kept = self._vouchers[p]
             if counts is None or sum(counts) not in kept:
                 sizes = " or ".join(map(str, sorted(set(kept))))
-                return (f"{does(self.current_player, 'has')} no resources of choice kept for later" if not kept
+                return (f"{does(p, 'has')} no resources of choice kept for later" if not kept
                         else f"take {sizes} resources (wood, clay, stone, gold)")
             return None
-        wanted = _PHASE_OF.get(type(action))
+        wanted = _PHASE_OF[type(action)]  # every registered action type but the voucher is listed
         if phase not in wanted:
             return f"it is time for {phase.replace('_', ' ')}, not {type(action).__name__}"
-        p = self.current_player
         if isinstance(action, PlacePeople):
             if not isinstance(action.place, str) or not isinstance(action.count, int) or isinstance(action.count, bool):
                 return "a placement names a place and a number of people"
@@ -591,7 +594,7 @@ class StoneAge(Game):
             return None
         return None  # Starve is always allowed in feeding
 
-    def _pay_problem(self, p: str, action: Action) -> str | None:
+    def _pay_problem(self, p: str, action: PayCard | PayBuilding | PayIgloo | Decline) -> str | None:
         place = self._pending[1]
         kind, _, index = place.partition(":")
         if isinstance(action, Decline):
@@ -853,6 +856,7 @@ class StoneAge(Game):
         p = self.players[self._cur]
         slot = int(self._pending[1].partition(":")[2])
         card_id = self._display[slot - 1]
+        assert card_id is not None, "legality checked that the slot holds a card"
         self._pay(p, action.payment, "gold" if action.gold_bonus else None)
         self._put("_display", slot - 1, None)
         self._put("_cards", p, self._cards[p] + (card_id,))
@@ -944,6 +948,7 @@ class StoneAge(Game):
     def _do_voucher(self, action: UseResourceVoucher, events: list[Event]) -> None:
         p = self.current_player
         counts = counts_of(action.resources)
+        assert p is not None and counts is not None, "legality checked the player and the resources"
         kept = list(self._vouchers[p])
         kept.remove(sum(counts))
         self._put("_vouchers", p, tuple(kept))
@@ -953,6 +958,7 @@ class StoneAge(Game):
     def _do_choose_resources(self, action: ChooseResources, events: list[Event]) -> None:
         _, p, _, back = self._pending
         counts = counts_of(action.resources)
+        assert counts is not None, "legality checked the resources"
         self._put("_goods", p, tuple(h + c for h, c in zip(self._goods[p], counts)))
         events.append(Note(f"{does(p, 'takes')} {multiset_text(action.resources)}"))
         if back == "resolution":
@@ -971,10 +977,12 @@ class StoneAge(Game):
         self._put("_stacks", s, stack[:-1])
         self._put("_buildings", p, self._buildings[p] + (building.id,))
         ref = (("building", building.id),)
+        terms: tuple[Term, ...]
         if building.kind == "fixed":
             terms = (Term(1, f"building {building.id}", building.points),)
         else:
             counts = counts_of(action.payment)
+            assert counts is not None, "legality checked the payment"
             terms = tuple(Term(n, r, VALUE[r]) for r, n in zip(RESOURCES, counts) if n)
         events.append(self._score(Scored(p, "buildings", terms, detail=multiset_text(action.payment), refs=ref)))
         if action.insulate:
@@ -1023,6 +1031,7 @@ class StoneAge(Game):
         while True:
             queue = self._pending[1]
             if not queue:
+                assert self._animal is not None, "rewards are queued only while an animal is out"
                 name = self._animal[len(ANIMAL_PREFIX):]
                 events.append(Note(f"the {name} flees; its chasers go home"))
                 for p in list(self._animal_at):
@@ -1132,9 +1141,10 @@ class StoneAge(Game):
             self._set("_waiting", self._waiting + tuple(revealed))
             events.append(Note(f"revealed beside the board: {', '.join(a[len(ANIMAL_PREFIX):] for a in revealed)}"))
         if self._animal is None and self._waiting:
-            self._set("_animal", self._waiting[0])
+            animal = self._waiting[0]
+            self._set("_animal", animal)
             self._set("_waiting", self._waiting[1:])
-            events.append(Note(f"the {self._animal[len(ANIMAL_PREFIX):]} threatens the village (dice -{self.malus})"))
+            events.append(Note(f"the {animal[len(ANIMAL_PREFIX):]} threatens the village (dice -{self.malus})"))
         for p in self.players:
             if self._used[p]:
                 self._put("_used", p, ())
@@ -1287,7 +1297,7 @@ class StoneAge(Game):
         yield pos
         # a card now held or on display, or an animal now out, has left the deck
         shown = {c for c in pos.display if c} | {c for s in pos.players.values() for c in s.cards}
-        shown |= set(pos.waiting_animals) | {pos.animal}
+        shown |= set(pos.waiting_animals) | ({pos.animal} if pos.animal is not None else set())
         pos.deck = [c for c in pos.deck if c not in shown]
         self.set_position(format_position(pos))
 

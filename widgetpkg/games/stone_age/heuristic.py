@@ -74,7 +74,7 @@ def _pending_by_player(game: StoneAge) -> dict[str, list[tuple[str, int]]]:
 def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[str, int]] | tuple,
                      cards_data) -> float:
     people, agri, tools, food = game._people[p], game._agri[p], game._tools[p], game._food[p]
-    goods = list(game._goods[p])
+    goods: list[float] = list(game._goods[p])  # expected yields below are fractional
     vouchers = sum(game._vouchers[p])
     buildings = len(game._buildings[p])
     value = float(game._scores[p])
@@ -213,7 +213,7 @@ def _buy_building(game: StoneAge, place: str, goods: list[float]) -> float:
             goods[i] -= c
         return float(building.points)
     # variable buildings score what is paid: the most valuable resources first
-    count = max(building.count, 1)
+    count: float = max(building.count, 1)  # goods are expected amounts, so what is taken can be fractional
     if sum(goods) < count:
         return 0.0
     points = 0.0

@@ -311,15 +311,15 @@ def parse_position(text: str) -> Position:
         state = PlayerState()
         seen = set()
         for part in raw.split(","):
-            label, _, number = part.strip().rpartition(" ")
+            label, _, digits = part.strip().rpartition(" ")
             if label not in _PLAYER_FIELDS:
                 raise PositionError(f"{p}: unknown entry {label!r} (known: {', '.join(_PLAYER_FIELDS)})")
-            value = _int(number, f"{p} {label}")
+            amount = _int(digits, f"{p} {label}")
             seen.add(label)
             if label in RESOURCES:
-                state.resources[label] = value
+                state.resources[label] = amount
             else:
-                setattr(state, label, value)
+                setattr(state, label, amount)
         if "home" not in seen:
             state.home = state.people if pos.phase == "placement" else 0
         for label, attr in _PLAYER_LISTS.items():
@@ -419,9 +419,9 @@ def _check(pos: Position, game: StoneAge) -> None:
                                 f"than {s.people} people")
     if len(pos.display) != 4:
         raise PositionError("display: 4 slots (use - for an empty one)")
-    for i, c in enumerate(pos.display, 1):
-        if c is not None:
-            card(c, f"display slot {i}")
+    for i, shown in enumerate(pos.display, 1):
+        if shown is not None:
+            card(shown, f"display slot {i}")
     animals = {f"animal:{a}" for a in data.animals} if "wild_animals" in game.variants else set()
     seen_animals: set[str] = set()
     for c in pos.deck:

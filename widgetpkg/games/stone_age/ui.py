@@ -71,8 +71,9 @@ PLACE_LABELS = {"hunt": "Hunt", "forest": "Forest (wood)", "clay_pit": "Clay pit
 GOOD_COLOURS = {"food": "#c9a46b", "wood": "#7a5230", "clay": "#c47d4a", "stone": "#8a8a8a", "gold": "#e0b020"}
 
 
-def place_rect(game: StoneAge, place: str) -> Rect | None:
-    """The world rectangle of a place, or None if the game has no such place."""
+def place_rect(game: StoneAge | None, place: str) -> Rect | None:
+    """The world rectangle of a place, or None if the game has no such place (the layout is the same
+    for every game, so ``game`` may be None)."""
     fixed = {"hunt": (0.0, 0.0, 3.6, 2.0), "forest": (3.8, 0.0, 6.7, 2.0), "clay_pit": (6.9, 0.0, 9.8, 2.0),
              "quarry": (10.0, 0.0, 12.9, 2.0), "river": (13.1, 0.0, 16.0, 2.0),
              "tool_maker": (0.0, 2.2, 2.6, 4.0), "hut": (2.8, 2.2, 5.4, 4.0), "field": (5.6, 2.2, 8.2, 4.0),
@@ -94,6 +95,12 @@ def place_rect(game: StoneAge, place: str) -> Rect | None:
         x = 9.8 + (i - 1) * 1.55
         return (x, CARDS_TOP, x + 1.45, CARDS_BOTTOM)
     return None
+
+
+def _place_of(key: Hashable) -> str:
+    """The place named by a piece key ``("place", name)`` of ``pieces()``."""
+    assert isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], str), f"not a place key: {key!r}"
+    return key[1]
 
 
 def player_rect(game: StoneAge, player: str) -> Rect:
@@ -188,14 +195,14 @@ class StoneAgeUI(GameUI[StoneAge]):
         return pieces
 
     def piece_rect(self, key: Hashable, value: Any) -> Rect:
-        _, name = key  # type: ignore[misc]
+        name = _place_of(key)
         rect = _STATIC_RECTS.get(name)
         if rect is None:
             raise KeyError(name)
         return rect
 
     def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
-        _, name = key  # type: ignore[misc]
+        name = _place_of(key)
         x0, y0, x1, y1 = _STATIC_RECTS[name]
         px, py = view.to_pixel(x0, y0)
         w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
@@ -330,7 +337,9 @@ class StoneAgeUI(GameUI[StoneAge]):
                                       menu=len(choices) > 1, choice_labels=labels))
         elif game.phase == "resolution":
             for a in actions:
-                rect = place_rect(game, a.place) if isinstance(a, Resolve) else None
+                if not isinstance(a, Resolve):
+                    continue
+                rect = place_rect(game, a.place)
                 if rect is not None:
                     targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve {a.place}"))
         return targets
@@ -486,4 +495,6 @@ _STATIC_RECTS: dict[str, Rect] = {}
 for _name in ("hunt", "forest", "clay_pit", "quarry", "river", "tool_maker", "hut", "field", "animal",
               *(f"card:{k}" for k in range(1, 5)), *(f"building:{s}" for s in range(1, 5)),
               *(f"igloo:{i}" for i in range(1, 5))):
-    _STATIC_RECTS[_name] = place_rect(None, _name)  # type: ignore[arg-type]
+    _rect = place_rect(None, _name)
+    assert _rect is not None, f"{_name} is a place of the board"
+    _STATIC_RECTS[_name] = _rect
