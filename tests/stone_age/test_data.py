@@ -67,7 +67,7 @@ def test_oversized_file_is_refused(tmp_path):
 def test_options_are_checked():
     with pytest.raises(wp.InvalidOptionError, match="winter only"):
         wp.new_game("stone-age", players=2, season="summer", variants={"igloos": True})
-    with pytest.raises(wp.InvalidOptionError, match="no variant"):
+    with pytest.raises(wp.InvalidOptionError, match="variants takes true/false switches hard_winter, wild_animals, igloos"):
         wp.new_game("stone-age", players=2, variants={"igloo": True})
     with pytest.raises(wp.InvalidOptionError):
         wp.new_game("stone-age", players=5)
