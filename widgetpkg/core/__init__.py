@@ -1,6 +1,6 @@
 """Game-agnostic machinery: the Game protocol, actions and events, errors, saving, the registry."""
 
-from .actions import Action, Event, Note, Scored, Term
+from .actions import Action, Event, Note, Scored, SetPosition, Term
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, WidgetpkgError
 from .game import Game, Step
 from .info import GameInfo, Option
@@ -8,6 +8,6 @@ from .registry import game_class, game_info, game_names, load_game, new_game, re
 
 __all__ = [
     "Action", "Event", "Game", "GameInfo", "IllegalActionError", "InvalidOptionError", "Note", "Option",
-    "SaveFileError", "Scored", "Step", "Term", "WidgetpkgError", "game_class", "game_info", "game_names",
+    "SaveFileError", "Scored", "SetPosition", "Step", "Term", "WidgetpkgError", "game_class", "game_info", "game_names",
     "load_game", "new_game", "register",
 ]

@@ -300,3 +300,16 @@ class Note(Event):
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class SetPosition(Action):
+    """Lesson or edit step, for every game: make the state the position ``text`` (the game's own
+    position notation, as ``to_position()`` writes it)."""
+
+    setup = True
+    text: str
+
+    def __str__(self) -> str:
+        return "set up the position"
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Action
+from ...core.actions import SetPosition
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +80,6 @@ class SetNextTile(Action):
     def __str__(self) -> str:
         return f"arrange tile {self.tile} to be drawn next"
 
-
-@dataclass(frozen=True, slots=True)
-class SetPosition(Action):
-    """Lesson/edit step: make the state the position ``text`` (see ``notation.py``)."""
-
-    setup = True
-    text: str
-
-    def __str__(self) -> str:
-        return "set up the position"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

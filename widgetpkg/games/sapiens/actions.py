@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Action
+from ...core.actions import SetPosition
 
 DIRECTION = {0: "east", 90: "south", 180: "west", 270: "north"}
 
@@ -237,16 +238,6 @@ class SetMountainTokens(Action):
     def __str__(self) -> str:
         return f"deal {self.player}'s mountain tokens: {', '.join(self.scenes)}"
 
-
-@dataclass(frozen=True, slots=True)
-class SetPosition(Action):
-    """Replace the whole state by a position in the game's notation (see ``notation.py``)."""
-
-    setup = True
-    text: str
-
-    def __str__(self) -> str:
-        return "set up the position"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {cls.__name__: cls for cls in (

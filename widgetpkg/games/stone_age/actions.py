@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Action
+from ...core.actions import SetPosition
 
 RESOURCE_ORDER = {"wood": 0, "clay": 1, "stone": 2, "gold": 3}
 
@@ -196,16 +197,6 @@ class SetBuildingStack(Action):
     def __str__(self) -> str:
         return f"arrange building stack {self.stack}: {', '.join(self.buildings)}"
 
-
-@dataclass(frozen=True, slots=True)
-class SetPosition(Action):
-    """Lesson/edit step: make the state the position ``text`` (see ``notation.py``)."""
-
-    setup = True
-    text: str
-
-    def __str__(self) -> str:
-        return "set up the position"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {cls.__name__: cls for cls in (
