@@ -117,7 +117,8 @@ def _shot(page: Any, name: str) -> None:
 
 
 def _wait_idle(page: Any) -> None:
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+    # generous: the simulation notebooks play a few hundred games, on a machine that may be busy
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=300_000)
 
 
 def _wait_kernel(lab: str, page: Any, timeout: float = 90.0, name: str = "play.ipynb") -> None:

@@ -423,15 +423,24 @@ def register_ui(cls: type[GameUI[Any]]) -> type[GameUI[Any]]:
     return cls
 
 
+class PromptOnlyUI(GameUI[Game]):
+    """The adapter of a game that has none: a fixed, empty board, every decision a prompt button."""
+
+    board_kind = "fixed"
+
+
 def ui_for(game: Game) -> GameUI[Any]:
-    """A fresh adapter for ``game``, importing the game's ``ui`` module on first use."""
+    """A fresh adapter for ``game``, importing the game's ``ui`` module on first use; a game with
+    no ``ui`` module is played through the prompt alone (:class:`PromptOnlyUI`)."""
     cls = _adapters.get(game.name)
     if cls is None:
         package = type(game).__module__.rpartition(".")[0]
         try:
             importlib.import_module(f"{package}.ui")
-        except ImportError as error:
-            raise LookupError(f"no widget adapter for {game.name!r} (no module {package}.ui: {error})") from None
+        except ModuleNotFoundError as error:
+            if error.name not in (f"{package}.ui", package):
+                raise
+            return PromptOnlyUI()
         cls = _adapters.get(game.name)
         if cls is None:
             raise LookupError(f"{package}.ui does not register an adapter for {game.name!r}")
@@ -457,5 +466,6 @@ __all__ = [
     "esc",
     "register_ui",
     "scored_entry",
+    "PromptOnlyUI",
     "ui_for",
 ]
