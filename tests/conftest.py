@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+from hypothesis import settings
+
+# CI runs the fuzzers on a fixed sequence of examples, so a landing never depends on luck; locally
+# (and in `pytest -m slow`) each run explores new ones. .ci/run sets HYPOTHESIS_PROFILE=ci.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # --import-mode=importlib does not put tests/ on sys.path; test modules import helpers from here
 # (and the Hunters & Gatherers scenario helpers, which the agent and fuzz tests use too)

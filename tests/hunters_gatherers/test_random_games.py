@@ -48,6 +48,7 @@ from widgetpkg.games.hunters_gatherers.tiles import Orientation as _Orientation
 PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Violet")
 PLAYER_COUNTS = (2, 3, 4, 5)
 TILE_COUNT = 95
+TILE_COUNTS = {"2020": TILE_COUNT, "classic": 91}   # the bundled sets, by tile-set name
 MEEPLES, HUTS = 5, 3
 FOREST_TILE_POINTS, MUSHROOM_POINTS, RIVER_TILE_POINTS = 2, 3, 1
 ROLE_OF = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
@@ -163,7 +164,7 @@ def assert_unchanged(g, json_before: str, state_before: dict[str, Any], what: st
 # invariants (each reads the game and raises AssertionError with a reason)
 # ---------------------------------------------------------------------------------------------
 def check_tiles_conserved(g) -> None:
-    """Placed + piles + hand + removed = the 95 tiles, each id exactly once."""
+    """Placed + piles + hand + removed = the tile set (95 tiles in 2020, 91 classic), each id once."""
     placed = [o.tile.id for o in g.board.values()]
     piles = [t for ids in g.remaining_tiles().values() for t in ids]
     hand = [g.current_tile.id] if g.current_tile is not None else []
@@ -173,7 +174,7 @@ def check_tiles_conserved(g) -> None:
     assert not twice, f"tiles held twice: {twice}"
     assert sorted(everything) == sorted(g.tileset.by_id), (
         f"tiles lost: {sorted(set(g.tileset.by_id) - set(everything))}")
-    assert len(everything) == TILE_COUNT
+    assert len(everything) == TILE_COUNTS.get(g.tileset.name, len(g.tileset.by_id))
     assert sum(g.tiles_left.values()) == len(piles)
     assert (g.current_tile is not None) == (g.phase == "place_tile")
 
