@@ -4,6 +4,7 @@ items, clicks, filters, redraws, the table, and a game without a view."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -207,7 +208,9 @@ def test_the_legend_names_every_colour_and_no_two_nodes_overlap() -> None:
     labels = [box.description for box in inspector.filters.values()]
     assert labels == ["forest", "grassland", "river", "lake"]      # the game's words, one per kind
     legend = inspector.legend.value.replace("&#x27;", "'")
-    assert "ring: complete" in legend and "Red's figure" in legend and "Blue's figure" in legend
+    assert "Red's figure" in legend and "Blue's figure" in legend
+    # a complete area is ringed: its legend mark is a ring, not a dot like a figure's
+    assert re.search(r"wp-swatch wp-ring[^>]*></span>complete<", legend)
     assert all(colour in str([b.children[0].value for b in inspector.filter_box.children])
                for colour in KIND_COLOURS.values())
     items = inspector.view.items

@@ -77,8 +77,9 @@ class MCTSAgent(Agent):
     machine manages, so it may vary between runs. ``simulations=0`` plays the best own turn by
     the evaluation, without search.
 
-    The evaluation of the whole first turn always completes, so in crowded positions a move can
-    take a little longer than ``seconds`` (at 0.25 s it stays under it on average).
+    Every action available now is always evaluated; the rest of the first turn (a turn of many
+    decisions) is expanded for at most half of ``seconds``, so a move keeps close to its time
+    even in games whose turns branch widely.
 
     ``exploration`` is the UCB constant (rewards are score margins divided by ``scale`` points);
     ``prior_weight`` is how many visits the first evaluation of a move counts for (high: noisy
@@ -139,8 +140,8 @@ class MCTSAgent(Agent):
         if len(actions) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0, "action": actions[0], "share": 1.0}
             return actions[0]
-        search = _Search(self, game)
         deadline = None if self.seconds is None else started + self.seconds
+        search = _Search(self, game, None if self.seconds is None else started + self.seconds / 2)
         report_at = started + 0.1
         done = 0
         while (self.simulations is None or done < self.simulations) and \
@@ -169,7 +170,7 @@ class MCTSAgent(Agent):
 class _Search:
     """One move's search: the tree and what it needs to evaluate leaves."""
 
-    def __init__(self, agent: MCTSAgent, game: Game) -> None:
+    def __init__(self, agent: MCTSAgent, game: Game, expand_until: float | None = None) -> None:
         self.agent = agent
         self.game = game
         self.rng = agent.rng
@@ -185,6 +186,7 @@ class _Search:
         self.tie_break = {a: self.rng.random() for a in game.legal_actions()}
         self.turn = game.turn
         self._budget = _FIRST_TURN_NODES
+        self._expand_until = expand_until   # the clock's share of the first turn (None: nodes only)
         self._first_turn(sim, self.root)
 
     def _rewards(self, sim: Game) -> list[float]:
@@ -203,7 +205,7 @@ class _Search:
             child = node.children[action] = _Node(len(self.players))
             sim.apply(action)
             if not sim.is_over and sim.turn == self.turn and sim.current_player == self.player \
-                    and self._budget > 0 and sim.legal_actions():
+                    and self._budget > 0 and self._on_time() and sim.legal_actions():
                 rewards = self._first_turn(sim, child)
             else:
                 rewards = self._rewards(sim)
@@ -214,6 +216,9 @@ class _Search:
                 best = rewards
         assert best is not None
         return best
+
+    def _on_time(self) -> bool:
+        return self._expand_until is None or time.perf_counter() < self._expand_until
 
     def iterate(self) -> None:
         """One iteration: a fresh determinization, UCB down the tree, expand one node, play on at

@@ -72,9 +72,10 @@ class InspectorView:
         return min(hits)[2] if hits else None
 
     def legend(self) -> list[tuple[str, str, str]]:
-        """What the colours of the drawing mean: ``(category, label, colour)`` rows; a row whose
-        category is one of :attr:`categories` labels that category's check box, others ("" for
-        the category) explain the rest of the drawing (rings, dots)."""
+        """What the colours of the drawing mean: ``(category, label, colour)`` rows. A row whose
+        category is one of :attr:`categories` labels that category's check box; any other row
+        explains a mark of the drawing, its "category" naming the mark's shape: ``"ring"`` or
+        ``"dot"`` (also ``""``)."""
         return []
 
     def details_html(self, key: Hashable) -> str:

@@ -78,6 +78,7 @@ _TIP_CLEARANCE = 12.0      # pixels kept between the hover box and the pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
 _FLASH = 1.2              # seconds an opponent's move stays stressed
 _WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
+_MAX_SHOWN_HEIGHT = "88vh"  # a fixed board fits the window: scrolling to see its bottom row loses the top
 _GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
                  "ArrowDown": "pan_south", "+": "zoom_in", "=": "zoom_in", "-": "zoom_out", "_": "zoom_out",
                  "f": "fit", "0": "fit", "u": "undo", "y": "redo", "Escape": "cancel"}
@@ -343,8 +344,10 @@ class BoardCanvas(HasTraits):
         return (y1 - y0) / (x1 - x0) if x1 > x0 and y1 > y0 else self._aspect
 
     def _follow_picture_aspect(self) -> None:
-        """A fixed board's canvas takes its picture's proportions at the current width."""
+        """A fixed board's canvas takes its picture's proportions at the current width, and is
+        never shown taller than most of the window (a tall picture is shown narrower instead)."""
         self._aspect = self.picture_aspect()
+        self.canvas.layout.max_width = f"calc({_MAX_SHOWN_HEIGHT} / {self._aspect:.4f})"
         height = max(1, round(self.width * self._aspect))
         if height != self.height:
             self.height = height
@@ -569,7 +572,7 @@ class BoardCanvas(HasTraits):
             if self.fixed:      # another game (or player count) may draw another picture
                 self._follow_picture_aspect()
             full = True
-        self._update_targets()
+        self._update_targets(announce=False)
         # following, the view moves only when the game would leave it
         if self.follow and (full or self.fixed or not self._in_view()):
             self._fit()
@@ -577,6 +580,7 @@ class BoardCanvas(HasTraits):
         self._refresh_hover_after_change()
         self._start_flash()
         self.redraw(full=full)
+        self.targets_version += 1     # the panel's prompt after the board: the click's answer paints first
 
     def _start_flash(self) -> None:
         """After an agent's move, stress what it touched for a moment (in a kernel, where a timer
@@ -605,7 +609,7 @@ class BoardCanvas(HasTraits):
         self._refresh_hover_after_change()
         self._redraw_layers(MARKS, FIGURES, HOVER)
 
-    def _update_targets(self) -> None:
+    def _update_targets(self, announce: bool = True) -> None:
         # only what a person at this screen may click now: nothing while an agent plays
         human = self.model.human_to_move()
         game = self.model.game
@@ -616,7 +620,8 @@ class BoardCanvas(HasTraits):
         self._inspection = None
         self.choice = None
         self.menu = None
-        self.targets_version += 1
+        if announce:
+            self.targets_version += 1
 
     def _refresh_hover_after_change(self) -> None:
         """After a move or a view change, what is under the still pointer may be something else."""

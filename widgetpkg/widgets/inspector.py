@@ -159,8 +159,9 @@ class Inspector:
 
     def _update_legend(self) -> None:
         """What rings and dots mean (the players may have changed): one message, only on a change."""
-        notes = "".join(f"<span class='wp-legend-note'>{_swatch(colour)}{esc(label)}</span>"
-                        for category, label, colour in self.view.legend() if not category)
+        categories = set(self.view.categories)
+        notes = "".join(f"<span class='wp-legend-note'>{_swatch(colour, mark)}{esc(label)}</span>"
+                        for mark, label, colour in self.view.legend() if mark not in categories)
         value = f"{_CSS}<div class='wp-legend'>{notes}</div>" if notes else _CSS
         if self.legend.value != value:
             self.legend.value = value
@@ -185,7 +186,7 @@ class Inspector:
                            f"<i>{esc(game.name)} has no inspector view: its adapter offers none.</i>")
         self.filters = {}
         legend = self.view.legend()
-        labels = {category: (label, colour) for category, label, colour in legend if category}
+        labels = {category: (label, colour) for category, label, colour in legend}
         boxes: list[W.Widget] = []
         for name in self.view.categories:
             label, colour = labels.get(name, (name, ""))
@@ -237,7 +238,7 @@ class Inspector:
         return getattr(self.view, name)
 
     def __repr__(self) -> str:
-        words = {category: label for category, label, _ in self.view.legend() if category}
+        words = {category: label for category, label, _ in self.view.legend()}
         counts = {words.get(c, c): sum(i.category == c for i in self.view.items) for c in self.view.categories}
         return f"<Inspector ({self.view.title}): {', '.join(f'{n} {c}' for c, n in counts.items()) or 'empty'}>"
 
@@ -246,6 +247,7 @@ class Inspector:
 _CSS = """<style>
 .wp-inspector-box .wp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 50%;
   margin-right: 5px; vertical-align: -1px; border: 1px solid rgba(0, 0, 0, .35); }
+.wp-inspector-box .wp-swatch.wp-ring { background: transparent; border: 2px solid; box-sizing: border-box; }
 .wp-inspector-box .wp-legend { font-size: 13px; color: #333; margin: 2px 0 6px; }
 .wp-inspector-box .wp-legend-note { margin-right: 14px; white-space: nowrap; }
 .wp-inspector-box table.wp-areas { border-collapse: collapse; font-size: 13px; }
@@ -256,7 +258,10 @@ _CSS = """<style>
 </style>"""
 
 
-def _swatch(colour: str) -> str:
+def _swatch(colour: str, mark: str = "dot") -> str:
+    """A filled dot in ``colour``, or a hollow ring (``mark="ring"``) as the drawing shows it."""
+    if mark == "ring":
+        return f"<span class='wp-swatch wp-ring' style='border-color:{esc(colour)}'></span>"
     return f"<span class='wp-swatch' style='background:{esc(colour)}'></span>"
 
 

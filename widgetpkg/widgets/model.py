@@ -258,6 +258,8 @@ class GameModel(HasTraits):
         #: who played the step that caused this change (None for undo, redo, jumps and edits)
         self.last_mover = mover
         self.events = list(events)
+        # the version first: the board repaints before the panel's text changes, so a click's
+        # answer reaches the screen first (each widget update is a message of its own)
+        self.set_trait("version", self.version + 1)
         self.message_kind = "info"
         self.message = message
-        self.set_trait("version", self.version + 1)

@@ -79,8 +79,9 @@ class TilePlaced(Event):
     def __str__(self) -> str:
         turned = f", turned {self.rotation}°" if self.rotation else ""
         who = words.subject(self.player)
+        where = words.cell_name(self.x, self.y)
         return words.sentence(f"{who} {words.agree(self.player, 'places', 'place')} tile {self.tile} "
-                              f"at ({self.x}, {self.y}){turned}")
+                              f"on the cell {where}{turned}")
 
 
 @dataclass(frozen=True, slots=True)

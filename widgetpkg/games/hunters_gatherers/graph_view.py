@@ -188,8 +188,8 @@ class FeatureGraphView(InspectorView):
         ['forest', 'grassland', 'river', 'lake']
         """
         rows = [(kind, words.kind_word(kind), KIND_COLOURS[kind]) for kind in NODE_KINDS]
-        rows.append(("", "ring: complete", "#222222"))
-        rows += [("", f"dot: {p}'s figure", self._colour(p)) for p in self.players]
+        rows.append(("ring", "complete", "#222222"))
+        rows += [("dot", f"{p}'s figure", self._colour(p)) for p in self.players]
         return rows
 
     def details_html(self, key: Hashable) -> str:

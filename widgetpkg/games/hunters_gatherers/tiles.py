@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path, PurePath
 from typing import Any
@@ -108,7 +108,6 @@ class Tile:
     lake_indices: tuple[tuple[int, ...], ...] = ()
     animal_counts: tuple[tuple[int, int, int, int], ...] = ()
     rotations: dict[int, Orientation] = field(default_factory=dict, repr=False)
-    fit_table: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     node_base: int = -1  # the graph node of feature 0, numbered by the tile set
 
     def __repr__(self) -> str:
@@ -122,6 +121,12 @@ class Tile:
             if f.id == feature_id:
                 return i
         raise KeyError(f"tile {self.id} has no feature {feature_id!r}")
+
+    @cached_property
+    def fit_table(self) -> tuple[tuple[int, ...], ...]:
+        """Per side constraint (0-255), the rotations that meet it: built when the tile is first
+        placed, so a new game does not pay for the tiles it has not drawn yet."""
+        return _fit_table(self)
 
     def fits(self, need: int) -> tuple[int, ...]:
         """Rotations whose sides match ``need`` (two bits a side, 0 = no constraint)."""
@@ -335,7 +340,6 @@ def _tile_from(raw: Any) -> Tile:
                 tuple(tuple(f.animals.count(a) for a in ANIMALS) for f in features))  # type: ignore[misc]
     for r in ROTATIONS:
         tile.rotations[r] = _orient(tile, slots, r)
-    object.__setattr__(tile, "fit_table", _fit_table(tile))
     return tile
 
 

@@ -390,7 +390,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
             tile = game.current_tile
             extra = " (extra turn)" if game.in_extra_turn else ""
             kind = f"{tile.kind} tile" if tile is not None and tile.kind != "normal" else "tile"
-            return (f"{player}: place the {kind} {tile.id if tile else ''}{extra}",
+            return (f"{player}: place the {kind}{extra}",     # the panel shows the tile itself
                     "Hover a highlighted cell to try the tile there; ⟳ or R turns it; click to place.")
         if game.phase == "place_figure":
             return (f"{player}: place a figure or skip",
