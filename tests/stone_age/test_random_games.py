@@ -140,3 +140,17 @@ def test_projected_and_heuristic_scores_are_cheap_estimates():
     g = wp.new_game("stone-age", players=2, seed=9)
     assert g.projected_scores() == {"Red": 0, "Blue": 0}
     assert set(g.heuristic_scores()) == {"Red", "Blue"}
+
+
+def test_clone_resampling_reshuffles_every_hidden_order():
+    """The deck (animals and the card an "extra card" top would draw included) and the buildings
+    under each stack's top are redrawn; the public tops and the display stay."""
+    g = wp.new_game("stone-age", players=4, seed=5, variants={"wild_animals": True})
+    assert any(c.startswith("animal:") for c in g._deck)
+    twins = [g.clone(resample_hidden=random.Random(k)) for k in range(5)]
+    for twin in twins:
+        assert twin.display == g.display and sorted(twin._deck) == sorted(g._deck)
+        for s in range(1, 5):
+            assert twin.stack(s)[0] == g.stack(s)[0] and sorted(twin.stack(s)) == sorted(g.stack(s))
+    assert any(twin._deck[-1] != g._deck[-1] for twin in twins), "the next card drawn is redrawn"
+    assert any(twin.stack(s)[1:] != g.stack(s)[1:] for twin in twins for s in range(1, 5))

@@ -229,14 +229,21 @@ def _igloos(raw: Any) -> dict[int, Igloo]:
 
 def load_data(override: str | PurePath | Mapping[str, Any] | None) -> GameData:
     """The shipped components with ``override`` (a YAML path or a mapping) laid over the variant numbers."""
+    if override is None:
+        return _shipped_data()
     cards_raw, buildings_raw, anniversary = _shipped()
-    if override is not None:
-        if isinstance(override, (str, PurePath)):
-            override = read_yaml(override if isinstance(override, PurePath) else Path(override), "data")
-        if not isinstance(override, Mapping):
-            raise StoneAgeDataError(f"data must be a YAML file path or a mapping, got {type(override).__name__}")
-        anniversary = _merge(anniversary, copy.deepcopy(dict(override)), "")
+    if isinstance(override, (str, PurePath)):
+        override = read_yaml(override if isinstance(override, PurePath) else Path(override), "data")
+    if not isinstance(override, Mapping):
+        raise StoneAgeDataError(f"data must be a YAML file path or a mapping, got {type(override).__name__}")
+    anniversary = _merge(anniversary, copy.deepcopy(dict(override)), "")
     return _build(cards_raw, buildings_raw, anniversary)
+
+
+@cache
+def _shipped_data() -> GameData:
+    """The shipped data, built once: every game without ``data=`` shares it (nothing changes it)."""
+    return _build(*_shipped())
 
 
 def _build(cards_raw: Any, buildings_raw: Any, ann: Any) -> GameData:

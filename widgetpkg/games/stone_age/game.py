@@ -35,9 +35,9 @@ from ...core import (
     Option,
     Scored,
     Term,
+    grammar,
     register,
 )
-from ...core.grammar import does
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -83,6 +83,8 @@ from .rules import (
 )
 
 VARIANTS = ("hard_winter", "wild_animals", "igloos")
+#: "Red places", "You place": the same few openings of sentences at every step, worked out once
+does = lru_cache(maxsize=1024)(grammar.does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +210,8 @@ class StoneAge(Game):
         self._ends = False
         self._pending: tuple = ()
         self._phase = "placement"
-        #: (legal actions, {id: action}) of the current state, None until asked; derived, not saved
-        self._legal_cache: tuple[tuple[Action, ...], dict[int, Action]] | None = None
+        #: the legal actions of the current state, None until asked; derived, not saved
+        self._legal_cache: tuple[Action, ...] | None = None
         # RNG order (fixed, so a seed is one game): cards, then animals into the rest, then buildings
         deck = list(self.data.cards)
         self.rng.shuffle(deck)
@@ -228,9 +230,11 @@ class StoneAge(Game):
     @property
     def current_player(self) -> str | None:
         phase, pending = self._phase, self._pending
+        if phase in _TURN_PHASES:
+            return self.players[self._cur]
         if phase == "over":
             return None
-        if phase in ("dice_for_all",):
+        if phase == "dice_for_all":
             return self.players[(self.players.index(pending[1]) + pending[3]) % self.n]
         if phase in ("choose_resources", "feeding"):
             return pending[1]
@@ -241,6 +245,10 @@ class StoneAge(Game):
     @property
     def phase(self) -> str:
         return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"  # the base class's test, without the property in between
 
     @property
     def turn(self) -> int:
@@ -356,16 +364,14 @@ class StoneAge(Game):
         cached = self._legal_cache
         if cached is None:
             actions = self._decisions()
-            if self._phase != "over":
-                p = self.current_player
-                assert p is not None, "someone is to move until the game is over"
-                kept = self._vouchers[p]
-                for amount in sorted(set(kept)):
-                    actions += _voucher_actions(amount)
-            # kept until the state changes (every change goes through _play or undo); the ids
-            # let ``_illegal`` accept one of these very objects without checking it again
-            cached = self._legal_cache = (tuple(actions), dict(zip(map(id, actions), actions)))
-        return list(cached[0])
+            p = self.current_player
+            kept = self._vouchers[p] if p is not None else ()
+            for amount in sorted(set(kept)):
+                actions += _voucher_actions(amount)
+            # kept until the state changes (every change goes through _play or undo), so that
+            # ``_illegal`` accepts one of these very objects without checking it again
+            cached = self._legal_cache = tuple(actions)
+        return list(cached)
 
     def undo(self) -> Action:
         action = super().undo()
@@ -393,7 +399,7 @@ class StoneAge(Game):
             return [TakeAnimalReward(die, die), TakeAnimalReward(die, 1)]
         if phase == "feeding":
             p, deficit = self._pending[1], self._pending[2]
-            return list(_feed_actions(tuple(min(h, deficit) for h in self._goods[p]), deficit))
+            return list(_feed_actions(_capped(self._goods[p], deficit), deficit))
         return []
 
     def _placements(self, p: str) -> list[Action]:
@@ -499,12 +505,12 @@ class StoneAge(Game):
         if kind == "card":
             size = int(index)
             # holding more than size + 1 of a kind changes nothing: a small cache key
-            actions += _card_actions(tuple(min(h, size + 1) for h in held), size, hard)
+            actions += _card_actions(_capped(held, size + 1), size, hard)
         elif kind == "building":
             building = self.data.buildings[self._stacks[int(index)][-1]]
             # holding more than the most a building takes, plus one, changes nothing: a small cache key
             cap = max(building.count, sum(building.cost)) + 1
-            actions += _building_actions(building, tuple(min(h, cap) for h in held), hard)
+            actions += _building_actions(building, _capped(held, cap), hard)
         else:
             igloo = self.data.igloos[int(index)]
             if all(h >= c for h, c in zip(held, igloo.cost)):
@@ -512,13 +518,15 @@ class StoneAge(Game):
                 actions.append(PayIgloo(items))
                 if hard and self.data.igloos_insulatable and held[2] > igloo.cost[2]:
                     actions.append(PayIgloo(items, insulate=True))
-        actions.append(Decline())
+        actions.append(_DECLINE)
         return actions
 
     def _illegal(self, action: Action) -> str | None:
         cached = self._legal_cache
-        if cached is not None and cached[1].get(id(action)) is action:
-            return None  # one of the legal actions just listed, the state unchanged since
+        if cached is not None:
+            for legal in cached:
+                if legal is action:
+                    return None  # one of the legal actions just listed, the state unchanged since
         if isinstance(action, SetNextDice):
             bad = [f for f in action.faces if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6]
             if bad or not action.faces:
@@ -687,10 +695,11 @@ class StoneAge(Game):
 
     # resolution
     def _begin_resolution(self, events: list[Event]) -> None:
-        for place in list(self._occ):
-            self._delete("_occ", place)
-        for place in list(self._who):
-            self._delete("_who", place)
+        # emptied as a whole: one journal entry each rather than one per place
+        if self._occ:
+            self._set("_occ", {})
+        if self._who:
+            self._set("_who", {})
         for p in self.players:
             if self._avail[p]:
                 self._put("_avail", p, 0)
@@ -702,22 +711,19 @@ class StoneAge(Game):
         waiting = {who for (_, who) in self._at}
         for step in range(self.n):
             i = (first + step) % self.n
-            if self.players[i] in waiting:
+            p = self.players[i]
+            if p in waiting:
                 if i != self._cur:
                     self._set("_cur", i)
-                self._resolve_if_forced(events)
+                self._resolve_if_forced(p, [place for (place, who) in self._at if who == p], events)
                 return
         self._animal_check(events)
 
-    def _resolve_if_forced(self, events: list[Event]) -> None:
-        """A resolver with one place left and no resources of choice kept has nothing to decide:
+    def _resolve_if_forced(self, p: str, left: list[str], events: list[Event]) -> None:
+        """A resolver with one place ``left`` and no resources of choice kept has nothing to decide:
         the engine resolves it within the step that led here (its events say so; a replay of
         the steps does the same, so it is exact)."""
-        p = self.players[self._cur]
-        if self._vouchers[p]:
-            return
-        left = [place for (place, who) in self._at if who == p]
-        if len(left) == 1:
+        if len(left) == 1 and not self._vouchers[p]:
             events.append(Note(f"{does(p, 'resolves')} {left[0]}, the only place left"))
             self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
@@ -728,11 +734,12 @@ class StoneAge(Game):
         if self._pending:
             self._set("_pending", ())
         p = self.players[self._cur]
-        if not any(who == p for (_, who) in self._at):
+        left = [place for (place, who) in self._at if who == p]
+        if left:
+            self._resolve_if_forced(p, left, events)
+        else:
             # players before this one have resolved everything: only later ones can be waiting
             self._next_resolver(events, self._cur + 1)
-        else:
-            self._resolve_if_forced(events)
 
     def _do_resolve(self, action: Resolve, events: list[Event]) -> None:
         p = self.players[self._cur]
@@ -1307,13 +1314,27 @@ def _igloo_placement(i: int) -> Action:
     return PlacePeople(f"igloo:{i}", 1)
 
 
+def _capped(held: tuple[int, ...], cap: int) -> tuple[int, ...]:
+    """Resource counts cut to ``cap``: more than a payment can take changes nothing (small cache keys)."""
+    w, c, s, g = held
+    return (min(w, cap), min(c, cap), min(s, cap), min(g, cap))
+
+
+# actions are immutable: each payment's action is made once and shared by every game
+_pay_card = lru_cache(maxsize=None)(PayCard)
+_pay_building = lru_cache(maxsize=None)(PayBuilding)
+_feed = lru_cache(maxsize=None)(Feed)
+_DECLINE = Decline()
+_STARVE = Starve()
+
+
 @lru_cache(maxsize=4096)
 def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action, ...]:
     actions: list[Action] = []
     for items in payments(held, size):
-        actions.append(PayCard(items))
+        actions.append(_pay_card(items))
         if hard and held[3] > items.count("gold"):
-            actions.append(PayCard(items, gold_bonus=True))
+            actions.append(_pay_card(items, gold_bonus=True))
     return tuple(actions)
 
 
@@ -1321,15 +1342,15 @@ def _card_actions(held: tuple[int, ...], size: int, hard: bool) -> tuple[Action,
 def _building_actions(building: Building, held: tuple[int, ...], hard: bool) -> tuple[Action, ...]:
     actions: list[Action] = []
     for items in building_payments(building, held):
-        actions.append(PayBuilding(items))
+        actions.append(_pay_building(items))
         if hard and building.kind == "fixed" and held[2] > items.count("stone"):
-            actions.append(PayBuilding(items, insulate=True))
+            actions.append(_pay_building(items, insulate=True))
     return tuple(actions)
 
 
 @lru_cache(maxsize=4096)
 def _feed_actions(held: tuple[int, ...], deficit: int) -> tuple[Action, ...]:
-    return tuple(Feed(items) for items in payments(held, deficit)) + (Starve(),)
+    return (*map(_feed, payments(held, deficit)), _STARVE)
 
 
 @lru_cache(maxsize=64)
@@ -1371,6 +1392,8 @@ _CARD_PLACES = tuple(f"card:{k}" for k in range(1, DISPLAY + 1))
 _PLACE_ONE = {place: PlacePeople(place, 2 if place == "hut" else 1)
               for place in (*VILLAGE, *_CARD_PLACES, *(f"building:{s}" for s in range(1, STACKS + 1)), "animal")}
 _FACES = (1, 2, 3, 4, 5, 6)
+#: the phases in which the player whose turn it is decides
+_TURN_PHASES = frozenset({"placement", "resolution", "tools", "pay"})
 _POOL_SIZE = 60
 _BUILDING_PLACES = {s: f"building:{s}" for s in range(1, STACKS + 1)}
 _RESOLVE = {place: Resolve(place) for place in (*_PLACE_ONE, *_PLACE_ACTIONS)}

@@ -49,6 +49,9 @@ HUNGER = 10.0
 GROWTH_PER_ROUND = {"farmer": 0.35, "hut_builder": 0.3, "shaman": 0.1, "tool_maker": 0.35}
 _RESOURCE_VALUE = tuple(VALUE.values())
 _INDEX = {good: i for i, good in enumerate(("wood", "clay", "stone", "gold"))}
+#: the phases in which this round's feeding is still to come
+_BEFORE_FEEDING = frozenset({"placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources",
+                             "animal_rewards"})
 
 
 def estimate(game: StoneAge) -> dict[str, float]:
@@ -108,15 +111,17 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
             value += _buy_building(game, place, goods)
     value += _resource_value(goods, vouchers, rounds)
     # cards: culture as it stands, multipliers with their factor grown over the rounds left
-    factor = {"farmer": agri, "hut_builder": buildings, "shaman": people, "tool_maker": tools}
-    symbols: dict[str, int] = {}
-    for card_id in game._cards[p]:
-        kind, what, persons = cards_data[card_id].bottom
-        if kind == "culture":
-            symbols[what] = symbols.get(what, 0) + 1
-        else:
-            value += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
-    value += _culture_points(symbols)
+    held = game._cards[p]
+    if held:
+        factor = {"farmer": agri, "hut_builder": buildings, "shaman": people, "tool_maker": tools}
+        symbols: dict[str, int] = {}
+        for card_id in held:
+            kind, what, persons = cards_data[card_id].bottom
+            if kind == "culture":
+                symbols[what] = symbols.get(what, 0) + 1
+            else:
+                value += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
+        value += _culture_points(symbols)
     # what people, fields and tools keep producing
     value += rounds * (PERSON_PER_ROUND * people + AGRICULTURE_PER_ROUND * agri + TOOL_PER_ROUND * tools)
     if game._phase != "placement":
@@ -125,8 +130,7 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
     food_now = food + extra_food
     eat = max(0, people - agri) * max(rounds, 1.0)
     value += FOOD_FED * min(food_now, eat) + FOOD_SPARE * max(0.0, food_now - eat)
-    if game._phase in ("placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources",
-                       "animal_rewards"):
+    if game._phase in _BEFORE_FEEDING:
         short = people - agri - food_now
         if short > 0:
             value -= HUNGER if short > sum(goods) + vouchers else sum(_cheapest(goods, short))

@@ -111,13 +111,15 @@ _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
 def as_items(counts: Sequence[int]) -> tuple[str, ...]:
-    return tuple(r for r, n in zip(RESOURCES, counts) for _ in range(n))
+    w, c, s, g = counts
+    return ("wood",) * w + ("clay",) * c + ("stone",) * s + ("gold",) * g
 
 
 def payments(held: Sequence[int], size: int) -> tuple[tuple[str, ...], ...]:
     """Every resource multiset of exactly ``size`` items that ``held`` (counts) can pay."""
     # holdings above ``size`` do not change the answer: capping them keeps the cache small
-    return _payments(tuple(min(h, size) for h in held), size)
+    w, c, s, g = held
+    return _payments((min(w, size), min(c, size), min(s, size), min(g, size)), size)
 
 
 @lru_cache(maxsize=8192)
