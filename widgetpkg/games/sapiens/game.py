@@ -453,9 +453,9 @@ class Sapiens(Game):
     def _view(self, player: str) -> tuple[dict[int, tuple[int, str, int]], dict[int, str], dict[int, str], frozenset[int]]:
         """``player``'s board, frontier, tokens and bear squares, keyed by square (read-only: shared
         by every call until one of those four containers changes for that player)."""
-        views = self._views
+        views = self._view_cache
         if views is None:
-            views = self._views = {}
+            views = self._view_cache = {}
         found = views.get(player)
         if found is None:
             found = views[player] = (
@@ -532,7 +532,7 @@ class Sapiens(Game):
     #    dropped (set to None), never emptied in place: a clone shares them until either game changes,
     #    and while it shares them both games hold the same state.
     _cache: dict | None = None
-    _views: dict | None = None
+    _view_cache: dict | None = None
 
     def _set(self, name: str, value: Any) -> None:
         old = self.__dict__[name]
@@ -540,7 +540,7 @@ class Sapiens(Game):
             return  # nothing changes: no journal entry, the cache stays valid
         self._cache = None
         if name in _GEOMETRY:
-            self._views = None
+            self._view_cache = None
         # the journal entry of Game._set, written here to save a call on the hot path
         self._journal.append(("set", name, old))  # type: ignore[union-attr]
         setattr(self, name, value)
@@ -552,7 +552,7 @@ class Sapiens(Game):
             super()._put(name, key, value)
             return
         if name in _GEOMETRY:
-            self._views = None
+            self._view_cache = None
         # the journal entry of Game._put (see there), written here to save a call on the hot path
         self._journal.append(("put", name, key, container.get(key, _MISSING)))  # type: ignore[union-attr]
         container[key] = value
@@ -560,7 +560,7 @@ class Sapiens(Game):
     def _delete(self, name: str, key: Any) -> None:
         self._cache = None
         if name in _GEOMETRY:
-            self._views = None
+            self._view_cache = None
         super()._delete(name, key)
 
     def _append(self, name: str, value: Any) -> None:
@@ -573,7 +573,7 @@ class Sapiens(Game):
 
     def _rollback(self, journal: Sequence[tuple]) -> None:
         self._cache = None
-        self._views = None
+        self._view_cache = None
         super()._rollback(journal)
 
     def _placement_actions(self, p: str) -> list[Action]:
