@@ -52,23 +52,20 @@ def _compute_fire_choices(g: Sapiens, p: str) -> list[Action]:
                 continue
             out.extend(PlaceBear(other, *g.valley(other).coord[s]) for s in g._bear_squares(other))
     v = g.valley(p)
-    out.extend(RemoveBear(*v.coord[s]) for s in sorted(g._own_bears(p)))
+    out.extend(RemoveBear(*v.coord[s]) for s in sorted(g._view(p)[3]))
     return out
 
 
 def _bear_squares(g: Sapiens, owner: str) -> list[int]:
     """Free squares of ``owner``'s valley next to a tile (RB 118; AMB-2: valley squares only)."""
     v = g.valley(owner)
-    out = []
-    for s in range(len(v.coord)):
-        kind = v.kind[s]
-        if kind == "W" or (kind == CAVE and not g.rules["bears_on_caves"]):
-            continue
-        if (owner, s) in g._board or (owner, s) in g._bears:
-            continue
-        if any((owner, n) in g._board for n in v.neighbours[s]):
-            out.append(s)
-    return out
+    board, _, _, bears = g._view(owner)
+    caves = g.rules["bears_on_caves"]
+    kind = v.kind
+    # the free neighbours of the tiles (neighbourhood is symmetric; waterfalls have none)
+    found = {n for s in board for n in v.neighbours[s]
+             if n not in board and n not in bears and (caves or kind[n] != CAVE)}
+    return sorted(found)
 
 
 def _bear_tiles(g: Sapiens, owner: str, square: int) -> list[int]:

@@ -33,8 +33,9 @@ from ...core import (
     Term,
     register,
 )
+from ...core.game import _MISSING
 from ...core.grammar import does
-from . import bonuses, setup
+from . import bonuses, heuristic, setup
 from .actions import (
     ACTION_TYPES,
     Abandon,
@@ -74,6 +75,8 @@ from .placement import CONFLICT, cave_starts, regular_placements, square_problem
 #: bonuses that ask the player something; Picking and Camp simply apply (AMB-18)
 CHOICE_BONUSES = ("feast", "ritual", "water", "hunt", "fight", "fire")
 BONUS_PHASES = CHOICE_BONUSES
+#: the containers a player's view of the valley is made of (see ``Sapiens._view``)
+_GEOMETRY = frozenset(("_board", "_need", "_tokens", "_bears", "_valleys"))
 RULE_SWITCHES = {
     "bears_on_caves": False,        # AMB-2
     "abandoned_contact": "forbidden",  # AMB-6: or "ignored"
@@ -373,15 +376,9 @@ class Sapiens(Game):
         return dict(self._scores)
 
     def heuristic_scores(self) -> dict[str, float]:
-        """Weaker track, plus a little for the stronger one, steaks and mobility (cheap)."""
-        out = {}
-        for p in self.players:
-            f, s = self._food[p], self._shelter[p]
-            steak = self.components.steak_food(self._steaks[p]) * 0.5
-            tokens = 1.5 * len(self._hand[p])
-            mobility = 0.0 if self._out[p] else min(3.0, 0.3 * self._frontier_size(p))
-            out[p] = min(f + steak, s + tokens) + 0.2 * max(f, s) + mobility
-        return out
+        """The estimated final scores: both tracks projected to the end of the game, their soft
+        minimum, plus mobility (see ``heuristic.py``); the final scores once the game is over."""
+        return heuristic.estimate(self)
 
     def _frontier_size(self, player: str) -> int:
         return sum(1 for (p, _), scene in self._need.items() if p == player and scene != CONFLICT)
@@ -445,19 +442,34 @@ class Sapiens(Game):
 
     # -- placements ---------------------------------------------------------------------------------
     def _own_board(self, player: str) -> dict[int, tuple[int, str, int]]:
-        return {s: x for (p, s), x in self._board.items() if p == player}
+        return dict(self._view(player)[0])
 
     def _own_tokens(self, player: str) -> dict[int, str]:
-        return {s: sc for (p, s), sc in self._tokens.items() if p == player}
+        return dict(self._view(player)[2])
 
     def _own_bears(self, player: str) -> list[int]:
         return [s for (p, s) in self._bears if p == player]
 
+    def _view(self, player: str) -> tuple[dict[int, tuple[int, str, int]], dict[int, str], dict[int, str], frozenset[int]]:
+        """``player``'s board, frontier, tokens and bear squares, keyed by square (read-only: shared
+        by every call until one of those four containers changes for that player)."""
+        views = self._view_cache
+        if views is None:
+            views = self._view_cache = {}
+        found = views.get(player)
+        if found is None:
+            found = views[player] = (
+                {s: x for (p, s), x in self._board.items() if p == player},
+                {s: sc for (p, s), sc in self._need.items() if p == player},
+                {s: sc for (p, s), sc in self._tokens.items() if p == player},
+                frozenset(s for (p, s) in self._bears if p == player))
+        return found
+
     def _regular(self, player: str, tiles: Sequence[int]) -> list[tuple[int, int, int, int]]:
-        need = {s: scene for (p, s), scene in self._need.items() if p == player}
+        board, need, tokens, bears = self._view(player)
+        tile_data = self.components.tiles
         return regular_placements(
-            self.valley(player), self._own_board(player), self._own_bears(player), self._tribe[player],
-            [self.components.tiles[t] for t in tiles], self._own_tokens(player),
+            self.valley(player), board, bears, self._tribe[player], [tile_data[t] for t in tiles], tokens,
             picking_on_plain=self._picking_plain, ignore_abandoned=self.rules["abandoned_contact"] == "ignored",
             need=need)
 
@@ -489,21 +501,22 @@ class Sapiens(Game):
                 self._put("_need", key, CONFLICT)
 
     def _starts(self, player: str) -> list[tuple[int, int, int, int]]:
-        return cave_starts(self.valley(player), self._own_board(player), self._own_bears(player),
-                           [self.components.tiles[t] for t in self._pools[player]], self._own_tokens(player),
+        board, _, tokens, bears = self._view(player)
+        return cave_starts(self.valley(player), board, bears,
+                           [self.components.tiles[t] for t in self._pools[player]], tokens,
                            need_token=True, touch_ok=lambda e: True)
 
     def _restarts(self, player: str) -> list[tuple[int, int, int, int]]:
         """A1-A2: new tribe on a cave with no tile and a free entrance touching no tile (AMB-7)."""
         v = self.valley(player)
-        board = self._own_board(player)
+        board, _, tokens, bears = self._view(player)
         ignore = self.rules["abandoned_contact"] == "ignored"
 
         def touch_ok(entrance: int) -> bool:
             return ignore or not any(n in board for n in v.neighbours[entrance] if v.kind[n] != CAVE or n in board)
 
-        return cave_starts(v, board, self._own_bears(player), [self.components.tiles[t] for t in self._pools[player]],
-                           self._own_tokens(player), need_token=False, touch_ok=touch_ok,
+        return cave_starts(v, board, bears, [self.components.tiles[t] for t in self._pools[player]],
+                           tokens, need_token=False, touch_ok=touch_ok,
                            picking_on_plain=self._picking_plain)
 
     def legal_placements(self, tile_id: int | None = None) -> list[Action]:
@@ -514,21 +527,40 @@ class Sapiens(Game):
             return []
         return [a for a in self._placement_actions(p) if tile_id is None or a.tile == tile_id]  # type: ignore[attr-defined]
 
-    # -- a cache of the placements, dropped by every change of the state -------------------------------
+    # -- caches: the legal moves, dropped by every change of the state; the players' views of their
+    #    valleys (``_view``), dropped by every change of a board, frontier, token or bear. Both are
+    #    dropped (set to None), never emptied in place: a clone shares them until either game changes,
+    #    and while it shares them both games hold the same state.
     _cache: dict | None = None
+    _view_cache: dict | None = None
 
     def _set(self, name: str, value: Any) -> None:
-        if getattr(self, name) is value and isinstance(value, (bool, int, str, tuple, type(None))):
+        old = self.__dict__[name]
+        if old is value and isinstance(value, (bool, int, str, tuple, type(None))):
             return  # nothing changes: no journal entry, the cache stays valid
         self._cache = None
-        super()._set(name, value)
+        if name in _GEOMETRY:
+            self._view_cache = None
+        # the journal entry of Game._set, written here to save a call on the hot path
+        self._journal.append(("set", name, old))  # type: ignore[union-attr]
+        setattr(self, name, value)
 
     def _put(self, name: str, key: Any, value: Any) -> None:
         self._cache = None
-        super()._put(name, key, value)
+        container = self.__dict__[name]
+        if type(container) is not dict:
+            super()._put(name, key, value)
+            return
+        if name in _GEOMETRY:
+            self._view_cache = None
+        # the journal entry of Game._put (see there), written here to save a call on the hot path
+        self._journal.append(("put", name, key, container.get(key, _MISSING)))  # type: ignore[union-attr]
+        container[key] = value
 
     def _delete(self, name: str, key: Any) -> None:
         self._cache = None
+        if name in _GEOMETRY:
+            self._view_cache = None
         super()._delete(name, key)
 
     def _append(self, name: str, value: Any) -> None:
@@ -541,6 +573,7 @@ class Sapiens(Game):
 
     def _rollback(self, journal: Sequence[tuple]) -> None:
         self._cache = None
+        self._view_cache = None
         super()._rollback(journal)
 
     def _placement_actions(self, p: str) -> list[Action]:
@@ -707,10 +740,10 @@ class Sapiens(Game):
         common = self._pools["common"]
         k = max(0, min(POOL_SIZE - len(self._pools[p]), len(common)))
         out: list[Refill] = []
+        discard = self._discard_applies()
         for take in itertools.combinations(common, k):
-            left = [t for t in common if t not in take]
-            if self._discard_applies() and left:
-                out.extend(Refill(take, d) for d in left)
+            if discard and len(take) < len(common):
+                out.extend(Refill(take, d) for d in common if d not in take)
             else:
                 out.append(Refill(take, -1))
         return out
@@ -722,6 +755,11 @@ class Sapiens(Game):
         p = self.current_player
         starting = self._phase == "refill" and p is not None and self._turns_played[p] == 0
         return not starting or self.rules["start_round_discard"]
+
+    def _has_tile_placement(self, p: str) -> bool:
+        """A starting tile (``start_cave``) or a regular tile (``main``, ``feast``) can be laid."""
+        found = self._placement_actions(p)
+        return bool(found) and isinstance(found[0], PlaceTile)
 
     def _cached(self, key: tuple, compute: Any) -> list:
         if self._cache is None:
@@ -773,12 +811,13 @@ class Sapiens(Game):
             if isinstance(action, Abandon):
                 if phase == "feast":
                     return "a Feast extra tile cannot start a new tribe (AMB-16)"
-                if phase == "start_cave" and self._starts(p):
+                # the placements listed hold tiles (PlaceTile) exactly when a start or a regular tile exists
+                if phase == "start_cave" and self._has_tile_placement(p):
                     return "a starting cave matching one of your tiles is available (RB 33)"
-                if phase == "main" and self._regular(p, self._pools[p]):
+                if phase == "main" and self._has_tile_placement(p):
                     return "you can still put a tile into play: abandoning is only for a dead end (RB 76, AMB-8)"
                 kind = "abandon"
-            elif phase == "start_cave" and not self._starts(p):
+            elif phase == "start_cave" and not self._has_tile_placement(p):
                 return "no starting cave matches your tiles: start as after an abandonment (AMB-23)"
             if action in self._placement_actions(p):
                 return None

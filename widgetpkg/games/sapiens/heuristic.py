@@ -1,0 +1,134 @@
+"""A fast estimate of each player's final Sapiens score, for agents' look-ahead and search leaves.
+
+The score is the weaker of food and shelter (E4), so the estimate projects both tracks to the end
+of the game and takes a *soft* minimum of them: while turns remain, a balanced pair of tracks is
+worth more than a lopsided pair with the same total, and the stronger track still counts a little
+(what lies ahead is uncertain). Each track is projected from public information only:
+
+- food: the track, steaks held (worth part of their conversion value: a Hunt bonus must still
+  convert them), the food a regular turn brings on average over the player's turns left;
+- shelter: the track, plus each cave the tribe can still reach (its higher value while its
+  mountain token lies there, else the lower one), discounted by the turns needed to walk there
+  (a breadth-first search over the free squares from the tribe's open edge) against the turns left;
+- mountain tokens in hand: their bonus, on the track the bonus feeds;
+- mobility: the pool tiles that show a scene some open square of the tribe asks for (a dead end
+  forces an abandonment, which costs a tribe), and the open squares themselves.
+
+The rates are rough averages of a game, not a solved model: they only need to rank positions
+sensibly and to cost a few tens of microseconds (``python benchmarks/sapiens_engine.py`` reports the
+time per call). Nothing hidden is read: not the stack's order, not the tiles removed unseen.
+
+>>> import widgetpkg as wp
+>>> g = wp.new_game("sapiens", players=["Ann", "Bob"], seed=1)
+>>> sorted(estimate(g)) == ["Ann", "Bob"]
+True
+>>> soft_min(20, 20, 3.0) > soft_min(25, 15, 3.0)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .components import CAVE
+from .placement import CONFLICT
+
+if TYPE_CHECKING:
+    from .game import Sapiens
+
+TURNS = 11                # turns per player in a game without Feast (spec 2.1)
+FOOD_PER_TURN = 2.6       # food a regular turn brings on average (connected halves, Picking, Hunt)
+SHELTER_PER_TURN = 0.5    # shelter a turn brings besides caves (Camp, bears)
+STEAK_SHARE = 0.6         # share of the conversion value of the steaks held
+CAVE_CHANCE = 0.85        # chance of entering a cave whose entrance is open to the tribe now
+FIT = 0.8                 # per pool tile that fits the tribe's open squares (at most 4)
+STUCK = 4.0               # no pool tile fits: an abandonment threatens
+OPEN = 0.15               # per open square of the tribe (at most 12)
+SOFTNESS = (0.4, 0.35)    # soft minimum: base + per turn left (0 turns: the plain minimum)
+#: what an unused mountain token is worth on each track (food, shelter)
+TOKEN = {"feast": (0.7, 0.7), "picking": (1.0, 0.0), "ritual": (0.6, 0.6), "water": (0.5, 0.5),
+         "camp": (0.0, 3.0), "hunt": (1.2, 0.0), "fight": (0.8, 0.0), "fire": (0.0, 2.0)}
+
+
+def soft_min(a: float, b: float, k: float) -> float:
+    """A smooth minimum of ``a`` and ``b`` (never above the plain one; ``k`` = 0: the plain one)."""
+    if k <= 0:
+        return min(a, b)
+    low, high = (a, b) if a <= b else (b, a)
+    return low - k * math.log1p(math.exp((low - high) / k))
+
+
+def estimate(game: Sapiens) -> dict[str, float]:
+    """The estimated final score of every player (the final scores once the game is over)."""
+    if game.is_over:
+        return {p: float(v) for p, v in game.scores.items()}
+    return {p: _player(game, p) for p in game.players}
+
+
+def _player(g: Sapiens, p: str) -> float:
+    food, shelter = float(g._food[p]), float(g._shelter[p])
+    if g._out[p]:
+        return min(food, shelter)
+    left = max(0, TURNS - g._turns_played[p])
+    steaks = g._steaks[p]
+    if steaks:
+        food += STEAK_SHARE * g.components.steak_food(steaks)
+    for scene in g._hand[p]:
+        f, s = TOKEN[scene]
+        food += f
+        shelter += s
+    food += FOOD_PER_TURN * left
+    shelter += SHELTER_PER_TURN * left
+    bonus = 0.0
+    if g._tribe[p] and left:
+        caves, fit, opened = _prospects(g, p, left)
+        shelter += caves
+        bonus += FIT * fit - (STUCK if fit == 0 else 0.0) + OPEN * min(12, opened)
+    return soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + bonus
+
+
+def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
+    """(expected shelter of the caves still reachable, pool tiles fitting, open squares)."""
+    board, need, tokens, bears = g._view(p)
+    v = g.valley(p)
+    kind, neighbours = v.kind, v.neighbours
+    wanted = set()
+    frontier = []
+    for s, scene in need.items():
+        if scene != CONFLICT and s not in bears:
+            wanted.add(scene)
+            frontier.append(s)
+    tiles = g.components.tiles
+    fit = sum(1 for t in g._pools[p] if not wanted.isdisjoint(tiles[t].scenes))
+    # breadth-first from the open squares over free valley squares: squares to cover before a cave
+    dist = dict.fromkeys(frontier, 0)
+    layer = frontier
+    depth = 0
+    while layer and depth < 2 * left:
+        depth += 1
+        nxt = []
+        for s in layer:
+            for n in neighbours[s]:
+                if n not in dist and n not in board and n not in bears and kind[n] != CAVE and need.get(n) != CONFLICT:
+                    dist[n] = depth
+                    nxt.append(n)
+        layer = nxt
+    found = []
+    for cave in v.caves:
+        if cave in board:
+            continue
+        d = dist.get(v.entrance[cave])
+        if d is None or (kind[cave] == CAVE and need.get(cave) == CONFLICT):
+            continue
+        high, low = v.shelter[cave]  # type: ignore[misc]
+        found.append((d, high if cave in tokens else low))
+    found.sort()
+    expected = 0.0
+    used = 0.0
+    for d, value in found:
+        used += 1 + d / 2  # the tile entering the cave, after the tiles walking there
+        if used > left:
+            break
+        expected += value * CAVE_CHANCE * (1 - used / (left + 1))
+    return expected, fit, len(frontier)
