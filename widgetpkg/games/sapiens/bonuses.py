@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event, Note, Term
-from ...core.grammar import does
+from ...core.grammar import count, does
 from .actions import (
     ConvertSteaks,
     PlaceBear,
@@ -129,9 +129,9 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
             food = g.components.steak_food(action.count)
             g._put("_steaks", p, g._steaks[p] - action.count)
             g._set("_steak_supply", g._steak_supply + action.count)
-            events.append(g._gain_food(FoodScored(p, "steaks", (Term(1, f"{action.count} steaks converted", food),))))
+            events.append(g._gain_food(FoodScored(p, "steaks", (Term(1, f"conversion of {count(action.count, 'steak')}", food),))))
         else:
-            events.append(Note(f"{does(p, 'keeps')} {g._steaks[p]} steaks"))
+            events.append(Note(f"{does(p, 'keeps')} {count(g._steaks[p], 'steak')}"))
     elif isinstance(action, PlaceFightToken):
         g._put("_fight_hand", p, g._fight_hand[p] - 1)
         g._put("_fight", action.tile, g._fight.get(action.tile, ()) + (p,))

@@ -34,7 +34,7 @@ from ...core import (
     register,
 )
 from ...core.game import _MISSING
-from ...core.grammar import does
+from ...core.grammar import count, does
 from . import bonuses, heuristic, setup
 from .actions import (
     ACTION_TYPES,
@@ -891,7 +891,7 @@ class Sapiens(Game):
         if isinstance(action, SwapTile):
             return f"swap a tile of your pool with a tile of another pool or the common pool (RB 97); not {action.mine} for {action.other}"
         if isinstance(action, ConvertSteaks):
-            return f"you hold {self._steaks[p]} steaks; convert between 0 and that many (RB 106)"
+            return f"you hold {count(self._steaks[p], 'steak')}; convert between 0 and that many (RB 106)"
         if isinstance(action, PlaceFightToken):
             if not self._fight_hand[p]:
                 return "you have no fight token in hand: take one back first (RB 113)"
