@@ -35,14 +35,6 @@ def _timed(board: Any, kind: str, times: dict[str, list[float]], click: Any, *ar
     times.setdefault(kind, []).append(time.perf_counter() - started)
 
 
-def _centre(board: Any, target: Any) -> tuple[float, float]:
-    """The canvas pixel at the middle of a target (a spot's centre, a rectangle's middle)."""
-    if target.shape[0] == "circle":
-        return board.view.to_pixel(target.shape[1], target.shape[2])
-    _, x0, y0, x1, y1 = target.shape
-    return board.view.to_pixel((x0 + x1) / 2, (y0 + y1) / 2)
-
-
 def _opens_menu(board: Any, px: float, py: float) -> bool:
     board.click(px, py)
     return board.menu is not None
@@ -65,7 +57,7 @@ def _play_by_clicks(app: Any, rng: random.Random, times: dict[str, list[float]])
         if not model.human_to_move():
             app.runner.step()
             continue
-        shown = [(t, px, py) for t in board.targets for px, py in [_centre(board, t)]
+        shown = [(t, px, py) for t in board.targets for px, py in [board.view.to_pixel(*t.centre)]
                  if 0 <= px < board.width and 0 <= py < board.height]
         options_now = [("board", target) for target in shown] + [("prompt", c) for c in board.prompt]
         kind, item = options_now[rng.randrange(len(options_now))]

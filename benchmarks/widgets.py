@@ -57,8 +57,7 @@ def play_game(seed: int) -> dict[str, Any]:
                 clicks.append(_click("skip", time.perf_counter() - started, sent, model))
                 continue
             target = rng.choice(targets)
-            wx, wy = (target.shape[1], target.shape[2]) if target.is_spot else \
-                (target.choices[0].x + 0.5, target.choices[0].y + 0.5)
+            wx, wy = target.centre
             px, py = board.view.to_pixel(wx, wy)
             if not (0 <= px < board.width and 0 <= py < board.height):
                 cx, cy = board.view.to_world(board.width / 2, board.height / 2)

@@ -121,6 +121,14 @@ def _shot(page: Any, name: str) -> None:
         page.locator(".wp-app").first.screenshot(path=str(Path(folder) / f"play-{name}.png"))
 
 
+def _failure_shot(page: Any, tmp_path: Path, name: str) -> None:
+    """The whole page as a test failed, where WIDGETPKG_SCREENSHOTS says (else the test's tmp folder)."""
+    shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / name
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot), full_page=True)
+    print(f"screenshot of the failure: {shot}")
+
+
 def _wait_idle(page: Any) -> None:
     # generous: the simulation notebooks play a few hundred games, on a machine that may be busy
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=300_000)
@@ -223,10 +231,7 @@ def test_play_notebook_in_jupyterlab(lab: str, page: Any, tmp_path: Path) -> Non
     try:
         _play_notebook(lab, page)
     except BaseException:
-        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / "play-failure.png"
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shot), full_page=True)
-        print(f"screenshot of the failure: {shot}")
+        _failure_shot(page, tmp_path, "play-failure.png")
         raise
 
 
@@ -291,7 +296,7 @@ def _play_notebook(lab: str, page: Any) -> None:
     # click a figure spot: the figure is placed and the agent answers by itself
     spot = board.targets[0]
     assert spot.is_spot
-    sx, sy = _canvas_point(page, *board.view.to_pixel(spot.shape[1], spot.shape[2]))
+    sx, sy = _canvas_point(page, *board.view.to_pixel(*spot.centre))
     page.mouse.click(sx, sy)
     if spot.mode == "menu":           # a fisher or a hut: the panel shows the menu's buttons
         page.get_by_role("button", name=f"1. {spot.labels()[0]}").click()
@@ -346,10 +351,7 @@ def test_notebook_runs_in_jupyterlab_and_shows_its_board(lab: str, page: Any, tm
         assert painted or pictures, f"{name} shows no board or picture"
         page.screenshot(path=str(tmp_path / f"{name}.png"))
     except BaseException:
-        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / f"{name}-failure.png"
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shot), full_page=True)
-        print(f"screenshot of the failure: {shot}")
+        _failure_shot(page, tmp_path, f"{name}-failure.png")
         raise
 
 
@@ -444,7 +446,7 @@ def test_a_whole_game_clicked_to_the_end_with_latency_and_screenshots(lab: str, 
             if spots and turns % 3 == 0:
                 action = spots[0].choices[0]
                 page.wait_for_timeout(400)     # not a double click on the tile just placed (ignored)
-                page.mouse.click(*_canvas_point(page, *board.view.to_pixel(spots[0].shape[1], spots[0].shape[2])))
+                page.mouse.click(*_canvas_point(page, *board.view.to_pixel(*spots[0].centre)))
             else:
                 action = next(a for a in game.legal_actions() if type(a).__name__ == "Pass")
                 page.get_by_role("button", name="Skip", exact=True).click()
@@ -494,8 +496,7 @@ def test_stone_age_notebook_placement_by_clicking(lab: str, page: Any, tmp_path:
 
         forest = next(t for t in board.targets if t.key == "forest")
         assert forest.mode == "menu" and forest.labels()[1] == "2 people"
-        _, x0, y0, x1, y1 = forest.shape
-        x, y = _canvas_point(page, *board.view.to_pixel((x0 + x1) / 2, (y0 + y1) / 2))
+        x, y = _canvas_point(page, *board.view.to_pixel(*forest.centre))
         page.mouse.click(x, y)
         page.get_by_role("button", name="2. 2 people").click()     # the menu of the clicked place
         deadline = time.monotonic() + 60
@@ -512,10 +513,7 @@ def test_stone_age_notebook_placement_by_clicking(lab: str, page: Any, tmp_path:
         if os.environ.get("WIDGETPKG_SCREENSHOTS"):
             page.screenshot(path=str(Path(os.environ["WIDGETPKG_SCREENSHOTS"]) / "stone-age-placed.png"))
     except BaseException:
-        shot = Path(os.environ.get("WIDGETPKG_SCREENSHOTS") or tmp_path) / "stone-age-failure.png"
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shot), full_page=True)
-        print(f"screenshot of the failure: {shot}")
+        _failure_shot(page, tmp_path, "stone-age-failure.png")
         raise
 
 
@@ -537,12 +535,7 @@ def _click_one_decision(page: Any, board: Any, game: Any, rng: Any) -> Any:
         page.locator(".wp-panel").first.get_by_role("button", name=item.label, exact=True) \
             .nth(twins.index(item)).click()
         return item.action
-    if item.shape[0] == "circle":
-        cx, cy = item.shape[1], item.shape[2]
-    else:
-        _, x0, y0, x1, y1 = item.shape
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    page.mouse.click(*_canvas_point(page, *board.view.to_pixel(cx, cy)))
+    page.mouse.click(*_canvas_point(page, *board.view.to_pixel(*item.centre)))
     if item.mode == "menu":
         page.locator(".wp-panel").first.get_by_role("button", name=f"1. {item.labels()[0]}", exact=True).click()
     page.mouse.move(2, 2)         # off the board: the next click there is not a double click

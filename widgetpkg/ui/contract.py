@@ -126,6 +126,14 @@ class Target:
     def is_spot(self) -> bool:
         return self.shape[0] == "circle"
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle of the target in world units: a spot's centre, a rectangle's middle."""
+        if self.shape[0] == "circle":
+            return self.shape[1], self.shape[2]
+        _, x0, y0, x1, y1 = self.shape
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
 
 @dataclass(frozen=True)
 class Inspection:
