@@ -2,7 +2,7 @@
 
 Like OpenSpiel's random-simulation test: seeded random games played through the public protocol
 only, with exact undo after every action, JSON round-trips, independent copies, resampled copies
-that cannot predict the real draws, illegal actions that change nothing, replays that give the
+that cannot predict the real draws, illegal (and stale listed) actions that change nothing, replays that give the
 same JSON, the three agents finishing a game, score breakdowns that add up, and the UI adapter
 drawing positions to SVG and offering only legal targets.
 """
@@ -205,6 +205,31 @@ def test_illegal_actions_change_nothing(name):
         with pytest.raises(wp.IllegalActionError):
             game.preview(bad)
     assert snapshot(game) == before and len(game.history) == history
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_listed_actions_are_checked_again_once_the_state_changes(name):
+    """``apply`` trusts the very objects ``legal_actions()`` just listed; once a step is played
+    or undone, the same objects are judged afresh: stale ones are refused and change nothing."""
+    game = random_game(name, 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if game.is_over:
+            break
+        listed = game.legal_actions()
+        action = rng.choice(listed)
+        game.apply(action)
+        for when in ("after the step", "after undo"):
+            now = game.legal_actions()
+            before, history = snapshot(game), len(game.history)
+            for stale in listed:
+                if stale not in now:
+                    with pytest.raises(wp.IllegalActionError):
+                        game.apply(stale)
+                    assert snapshot(game) == before and len(game.history) == history, when
+            if when == "after the step":
+                game.undo()
+        game.apply(action)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -761,6 +761,14 @@ class Sapiens(Game):
         found = self._placement_actions(p)
         return bool(found) and isinstance(found[0], PlaceTile)
 
+    def _listed(self, action: Action) -> bool:
+        listed = self._cache.get(("legal",)) if self._cache else None
+        if listed:
+            for legal in listed:
+                if legal is action:
+                    return True
+        return False
+
     def _cached(self, key: tuple, compute: Any) -> list:
         if self._cache is None:
             self._cache = {}

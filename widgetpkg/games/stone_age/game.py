@@ -366,8 +366,9 @@ class StoneAge(Game):
             actions = self._decisions()
             p = self.current_player
             kept = self._vouchers[p] if p is not None else ()
-            for amount in sorted(set(kept)):
-                actions += _voucher_actions(amount)
+            if kept:
+                for amount in sorted(set(kept)):
+                    actions += _voucher_actions(amount)
             # kept until the state changes (every change goes through _play or undo), so that
             # ``_illegal`` accepts one of these very objects without checking it again
             cached = self._legal_cache = tuple(actions)
@@ -521,12 +522,17 @@ class StoneAge(Game):
         actions.append(_DECLINE)
         return actions
 
-    def _illegal(self, action: Action) -> str | None:
+    def _listed(self, action: Action) -> bool:
         cached = self._legal_cache
         if cached is not None:
             for legal in cached:
                 if legal is action:
-                    return None  # one of the legal actions just listed, the state unchanged since
+                    return True
+        return False
+
+    def _illegal(self, action: Action) -> str | None:
+        if self._listed(action):
+            return None
         if isinstance(action, SetNextDice):
             bad = [f for f in action.faces if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6]
             if bad or not action.faces:
