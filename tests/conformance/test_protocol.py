@@ -2,9 +2,9 @@
 
 Like OpenSpiel's random-simulation test: seeded random games played through the public protocol
 only, with exact undo after every action, JSON round-trips, independent copies, resampled copies
-that cannot predict the real draws, illegal (and stale listed) actions that change nothing, replays that give the
-same JSON, the three agents finishing a game, score breakdowns that add up, and the UI adapter
-drawing positions to SVG and offering only legal targets.
+that cannot predict the real draws, illegal actions (stale listed ones too) that change nothing,
+replays that give the same JSON, the three agents finishing a game, score breakdowns that add up,
+and the UI adapter drawing positions to SVG and offering only legal targets.
 """
 
 from __future__ import annotations
