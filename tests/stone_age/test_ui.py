@@ -68,3 +68,36 @@ def test_tool_buttons_show_the_live_yield():
     assert g.phase == "tools"
     labels = [c.label for c in ui_for(g).prompt(g, [])]
     assert "use tools 1: 9 -> 3 wood" in labels and "use no tools: 8 -> 2 wood" in labels
+
+
+@pytest.mark.parametrize("scale", [32, 48, 64])
+def test_the_words_on_every_place_stay_inside_it(scale):
+    """The text drawn on a place (title, card, building, igloo) fits its tile at the scales a
+    notebook shows: measured with the painters' glyph estimate, 0.55 em per character."""
+    from widgetpkg.games.stone_age.ui import _STATIC_RECTS
+    from widgetpkg.render.painter import Recorder, Text
+    from widgetpkg.ui.contract import View
+
+    g = wp.new_game("stone-age", players=4, seed=5, variants={"igloos": True, "wild_animals": True})
+    ui = ui_for(g)
+    view = View(scale, 0, 0, 2000, 2000)
+    for key, value in ui.background(g).items():
+        rec = Recorder()
+        ui.draw_piece(rec, key, value, view)
+        x0, y0, x1, y1 = (v * scale for v in _STATIC_RECTS[key[1]])
+        for op in rec.ops:
+            if isinstance(op, Text):
+                half = 0.55 * op.size * len(op.text) / 2
+                assert x0 <= op.x - half and op.x + half <= x1, f"{key[1]}: {op.text!r} is wider than its tile"
+                assert y0 <= op.y - op.size / 2 and op.y + op.size / 2 <= y1, f"{key[1]}: {op.text!r} below its tile"
+
+
+def test_hovering_an_igloo_names_its_cost_and_points():
+    g = wp.new_game("stone-age", players=2, seed=3, variants={"igloos": True})
+    igloo = g.data.igloos[2]
+    ui = ui_for(g)
+    target = next(t for t in ui.targets(g) if t.key == "igloo:2")
+    x0, y0, x1, y1 = target.shape[1:]
+    seen = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2)
+    assert seen.title == "Igloo 2"
+    assert f"for {igloo.points} points" in seen.lines[0] and seen.lines[1] == "not built yet"

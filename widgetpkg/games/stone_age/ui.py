@@ -17,6 +17,7 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -55,7 +56,7 @@ from .actions import (
 from .data import RESOURCES
 from .game import StoneAge
 from .odds import p_at_least, yield_distribution
-from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, dice_yield
+from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
 
 BOARD_WIDTH = 16.0
 # the card display and the stacks sit a little below the places, leaving room for their titles
@@ -182,7 +183,7 @@ class StoneAgeUI(GameUI[StoneAge]):
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
                 built = any(igloo.id in game.igloos(p) for p in game.players)
-                value = ("igloo", multiset_text(_items(igloo.cost)), igloo.points, built)
+                value = ("igloo", igloo.cost, igloo.points, built)
             elif place == "animal":
                 value = ("animal", game.active_animal, game.malus)
             pieces[("place", place)] = value
@@ -223,17 +224,22 @@ class StoneAgeUI(GameUI[StoneAge]):
                 painter.text(cx, py + h * 0.65, value[2][0], size=_fit(value[2][0], w, size * 0.85))
                 painter.text(cx, py + h * 0.85, value[2][1], size=_fit(value[2][1], w, size * 0.85), fill="#5a4a35")
         elif value[0] == "building":
-            painter.text(cx, py + size, f"stack {name.partition(':')[2]} ({value[3]} left)", size=size * 0.8)
+            header = f"stack {name.partition(':')[2]} ({value[3]} left)"
+            if _fit(header, w, size * 0.8) < size * 0.8:
+                header = f"{value[3]} left"
+            painter.text(cx, py + size, header, size=_fit(header, w, size * 0.8))
             if value[1]:
                 painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
-                for i, part in enumerate(value[2].split(" -> ")):
-                    if _fit(part, w, size * 0.7) < size * 0.7:   # it would shrink: shorten the words first
-                        part = part.replace("resources", "res.")
-                    painter.text(cx, py + h * (0.65 + 0.18 * i), part, size=_fit(part, w, size * 0.7))
+                cost, _, points = value[2].partition(" -> ")
+                _wrapped(painter, cx, py + h * 0.6, cost.replace("resources", "res."), w, size * 0.75, lines=2)
+                if points:
+                    painter.text(cx, py + h * 0.88, f"{points} points", size=_fit(f"{points} points", w, size * 0.75))
         elif value[0] == "igloo":
-            painter.text(cx, py + size, f"Igloo {name[6:]}", size=size * 0.8, bold=True)
-            painter.text(cx, py + h * 0.5, value[1], size=_fit(value[1], w, size * 0.6))
-            painter.text(cx, py + h * 0.75, f"{value[2]} pts", size=size * 0.8)
+            painter.text(cx, py + size, f"Igloo {name[6:]}", size=_fit(f"Igloo {name[6:]}", w, size * 0.8), bold=True)
+            # below the people placed there (their dots sit a third of the way down)
+            _cost_chips(painter, cx, py + h * 0.64, value[1], w)
+            points = f"{value[2]} pts"
+            painter.text(cx, py + h * 0.88, points, size=_fit(points, w, size * 0.8))
             if value[3]:
                 painter.rect(px, py, w, h, fill="#777", alpha=0.5)
         elif value[0] == "animal":
@@ -397,7 +403,7 @@ class StoneAgeUI(GameUI[StoneAge]):
         for place in game.places():
             rect = place_rect(game, place)
             if rect and rect[0] <= wx < rect[2] and rect[1] <= wy < rect[3]:
-                return Inspection(place, PLACE_LABELS.get(place, place), tuple(self._place_lines(game, place)),
+                return Inspection(place, _place_title(place), tuple(self._place_lines(game, place)),
                                   refs=(("place", place),))
         return None
 
@@ -428,6 +434,11 @@ class StoneAgeUI(GameUI[StoneAge]):
             stack = game.stack(int(place[9:]))
             if stack:
                 return [f"{stack[0]}: {game.data.buildings[stack[0]].describe()}", f"{len(stack)} left in the stack"]
+        if place.startswith("igloo:"):
+            igloo = game.data.igloos[int(place[6:])]
+            owner = next((p for p in game.players if igloo.id in game.igloos(p)), None)
+            return [f"costs {multiset_text(as_items(igloo.cost))} for {igloo.points} points; one person builds it",
+                    f"built by {owner}" if owner else "not built yet"]
         return []
 
     # -- panel ---------------------------------------------------------------------------------------
@@ -486,8 +497,58 @@ def _fit(text: str, width: float, size: float) -> float:
     return max(6.0, min(size, (width - 6) / (0.55 * max(1, len(text)))))
 
 
-def _items(cost: Sequence[int]) -> tuple[str, ...]:
-    return tuple(r for r, n in zip(RESOURCES, cost) for _ in range(n))
+def _wrap(text: str, width: float, size: float, lines: int) -> tuple[list[str], float]:
+    """``text`` broken into lines that fit in ``width`` pixels, and the font size for them: the
+    largest up to ``size`` at which at most ``lines`` lines do (same glyph estimate and 6 px floor
+    as ``_fit``; at the floor it takes the lines it needs, hiding nothing). Lines break after a
+    comma or before "of", so "1 wood" and "of 2 kinds" stay whole.
+
+    >>> _wrap("1 wood, 1 clay, 1 stone", 60, 10, 3)
+    (['1 wood,', '1 clay,', '1 stone'], 10.0)
+    >>> _wrap("5 res. of 2 kinds", 50, 10, 2)
+    (['5 res.', 'of 2 kinds'], 8.0)
+    """
+    phrases = re.split(r"(?<=,) | (?=of )", text)
+    font = float(size)
+    while True:
+        per_line = max(1, int((width - 6) / (0.55 * font)))
+        out: list[str] = []
+        for phrase in phrases:
+            if out and len(out[-1]) + 1 + len(phrase) <= per_line:
+                out[-1] += " " + phrase
+            else:
+                out.append(phrase)
+        if font <= 6.0 or (len(out) <= lines and all(len(line) <= per_line for line in out)):
+            return out, font
+        font = max(6.0, font - 0.5)
+
+
+def _wrapped(painter: Painter, cx: float, top: float, text: str, width: float, size: float, *, lines: int) -> float:
+    """``text`` wrapped (``_wrap``) and centred on ``cx``, its first line at ``top``; the middle of
+    the line after its last."""
+    rows, font = _wrap(text, width, size, lines)
+    for i, row in enumerate(rows):
+        painter.text(cx, top + i * font * 1.15, row, size=font)
+    return top + len(rows) * font * 1.15
+
+
+def _place_title(place: str) -> str:
+    """A place as its board names it: "Forest (wood)", "Card slot 3", "Building stack 1", "Igloo 2"."""
+    kind, _, index = place.partition(":")
+    titles = {"card": "Card slot", "building": "Building stack", "igloo": "Igloo"}
+    return f"{titles[kind]} {index}" if kind in titles else PLACE_LABELS.get(place, place)
+
+
+def _cost_chips(painter: Painter, cx: float, cy: float, cost: Sequence[int], width: float) -> None:
+    """A cost as a row of squares in the resources' colours (those of the players' boards), each
+    with its count: narrow places cannot hold "1 wood, 1 clay, 1 stone" in words."""
+    kinds = [(r, n) for r, n in zip(RESOURCES, cost) if n]
+    side = min(14.0, (width - 4) / max(1, len(kinds)) - 2)
+    x = cx - len(kinds) * (side + 2) / 2 + 1
+    for r, n in kinds:
+        painter.rect(x, cy - side / 2, side, side, fill=GOOD_COLOURS[r], stroke="#333")
+        painter.text(x + side / 2, cy, str(n), size=side * 0.8, bold=True, fill="#fff", halo="#333", halo_width=2)
+        x += side + 2
 
 
 # rectangles of the places (the same for every game; the stacks and igloos use their index)
