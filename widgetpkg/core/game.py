@@ -15,9 +15,8 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
@@ -45,9 +44,9 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One applied action with what it caused and how to take it back."""
+class Step(NamedTuple):
+    """One applied action with what it caused and how to take it back (a named tuple: one is
+    made at every step, and a tuple is made several times faster than a frozen dataclass)."""
 
     action: Action
     events: tuple[Event, ...]
