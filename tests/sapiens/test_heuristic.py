@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 import widgetpkg as wp
-from widgetpkg.games.sapiens.heuristic import estimate, soft_min
+from widgetpkg.games.sapiens import load_components
+from widgetpkg.games.sapiens.components import FOREST, PLAIN
+from widgetpkg.games.sapiens.heuristic import CAVE_CHANCE, _entry_chance, estimate, soft_min
 
 
 def midgame(seed: int = 4, turns: int = 8):
@@ -52,3 +54,30 @@ def test_the_estimate_reads_nothing_hidden_and_is_the_score_at_the_end():
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
     assert g.heuristic_scores() == {p: float(v) for p, v in g.scores.items()}
+
+
+def dead_end(restart: bool) -> float:
+    """Red's estimate when no tile in sight shows a scene its tribe asks for (tile 34 laid)."""
+    from sapiens_helpers import scenario
+    laid = set(load_components().tiles[34].scenes)
+    dead = [t.id for t in load_components().tiles.values() if laid.isdisjoint(t.scenes)]
+    g = scenario(("Red", "Blue"), board={"Red": [(34, 1, 2, 270)]}, pools={"Red": dead[:4], "common": dead[4:9]},
+                 food={"Red": 10}, shelter={"Red": 10})
+    if not restart:
+        v = g.valley("Red")
+        with g.edit() as s:  # bears on every cave entrance: no new tribe is possible (AMB-31)
+            s.bears["Red"] = {v.coord[v.entrance[c]]: "Blue" for c in v.caves}
+    return estimate(g)["Red"]
+
+
+def test_a_dead_end_without_a_cave_for_a_new_tribe_ends_the_projection():
+    assert dead_end(restart=False) <= 10  # the player will be out: no turn left to gain anything
+    assert dead_end(restart=True) > dead_end(restart=False) + 5  # a new tribe: a cave, turns left
+
+
+def test_a_cave_entrance_asking_for_a_scene_nobody_has_lowers_the_cave_chance():
+    sight = [("hunt", "fight"), ("camp", "water")]
+    assert _entry_chance("hunt", "fight", FOREST, sight) == CAVE_CHANCE  # the very pair is in sight
+    assert _entry_chance(None, "water", FOREST, sight) == CAVE_CHANCE  # no token: any scene on the cave
+    assert _entry_chance("camp", "fight", FOREST, sight) < _entry_chance(None, "fight", FOREST, [("feast", "fire")])
+    assert _entry_chance(None, "picking", PLAIN, [("picking", "camp")]) == 0  # never Picking on a Plain

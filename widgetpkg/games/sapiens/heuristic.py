@@ -9,10 +9,14 @@ worth more than a lopsided pair with the same total, and the stronger track stil
   convert them), the food a regular turn brings on average over the player's turns left;
 - shelter: the track, plus each cave the tribe can still reach (its higher value while its
   mountain token lies there, else the lower one), discounted by the turns needed to walk there
-  (a breadth-first search over the free squares from the tribe's open edge) against the turns left;
+  (a breadth-first search over the free squares from the tribe's open edge) against the turns left,
+  and by the chance of ever laying the entering tile: an entrance already at the tribe's edge asks
+  for one scene, and a token for another on the cave, a pair that no tile in sight may show;
 - mountain tokens in hand: their bonus, on the track the bonus feeds;
-- mobility: the pool tiles that show a scene some open square of the tribe asks for (a dead end
-  forces an abandonment, which costs a tribe), and the open squares themselves.
+- mobility: the pool tiles (and, before this turn's refill, the common pool's) that show a scene
+  some open square of the tribe asks for, and the open squares themselves;
+- a dead end (no such tile): the tribe is abandoned for a new one in the best free cave (its lower
+  value), or, with no cave left for a new tribe, the player is out and gains nothing more.
 
 The rates are rough averages of a game, not a solved model: they only need to rank positions
 sensibly and to cost a few tens of microseconds (``python benchmarks/sapiens_engine.py`` reports the
@@ -31,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .components import CAVE
+from .components import CAVE, PLAIN
 from .placement import CONFLICT
 
 if TYPE_CHECKING:
@@ -41,11 +45,14 @@ TURNS = 11                # turns per player in a game without Feast (spec 2.1)
 FOOD_PER_TURN = 2.6       # food a regular turn brings on average (connected halves, Picking, Hunt)
 SHELTER_PER_TURN = 0.5    # shelter a turn brings besides caves (Camp, bears)
 STEAK_SHARE = 0.6         # share of the conversion value of the steaks held
-CAVE_CHANCE = 0.85        # chance of entering a cave whose entrance is open to the tribe now
-FIT = 0.8                 # per pool tile that fits the tribe's open squares (at most 4)
-STUCK = 4.0               # no pool tile fits: an abandonment threatens
+CAVE_CHANCE = 0.85        # chance of entering a reachable cave with no token, or with the tile in sight
+TOKEN_CAVE_CHANCE = 0.6   # the same for a cave whose token asks for one scene on it
+WAIT_CHANCE = 0.6         # the entrance asks for a scene that no tile in sight brings
+WAIT_TOKEN_CHANCE = 0.25  # ... and the token for another: that exact pair must still come
+FIT = 0.8                 # per tile it may lay next that fits the tribe's open squares
+STUCK = 4.0               # a dead end forces an abandonment: the old tribe's edge is lost
 OPEN = 0.15               # per open square of the tribe (at most 12)
-SOFTNESS = (0.4, 0.35)    # soft minimum: base + per turn left (0 turns: the plain minimum)
+SOFTNESS = (0.4, 0.35)    # soft minimum: base + per turn left (game over: the plain minimum)
 #: what an unused mountain token is worth on each track (food, shelter)
 TOKEN = {"feast": (0.7, 0.7), "picking": (1.0, 0.0), "ritual": (0.6, 0.6), "water": (0.5, 0.5),
          "camp": (0.0, 3.0), "hunt": (1.2, 0.0), "fight": (0.8, 0.0), "fire": (0.0, 2.0)}
@@ -78,13 +85,19 @@ def _player(g: Sapiens, p: str) -> float:
         f, s = TOKEN[scene]
         food += f
         shelter += s
-    food += FOOD_PER_TURN * left
-    shelter += SHELTER_PER_TURN * left
     bonus = 0.0
     if g._tribe[p] and left:
         caves, fit, opened = _prospects(g, p, left)
-        shelter += caves
-        bonus += FIT * fit - (STUCK if fit == 0 else 0.0) + OPEN * min(12, opened)
+        if fit:
+            shelter += caves
+            bonus += FIT * fit + OPEN * min(12, opened)
+        elif restart := _restart(g, p):
+            shelter += restart  # a dead end: the tribe is abandoned for a new one in a free cave
+            bonus -= STUCK
+        else:
+            left = 0  # a dead end and no cave left for a new tribe: this player's game ends
+    food += FOOD_PER_TURN * left
+    shelter += SHELTER_PER_TURN * left
     return soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + bonus
 
 
@@ -100,7 +113,12 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
             wanted.add(scene)
             frontier.append(s)
     tiles = g.components.tiles
-    fit = sum(1 for t in g._pools[p] if not wanted.isdisjoint(tiles[t].scenes))
+    pool = g._pools[p]
+    common = g._pools["common"]
+    if g.current_player == p and g._phase != "start_cave":
+        pool += common  # the refill of this turn is still to come
+    fit = sum(1 for t in pool if not wanted.isdisjoint(tiles[t].scenes))
+    in_sight = [tiles[t].scenes for t in (*g._pools[p], *common)]  # the tiles it may lay soon
     # breadth-first from the open squares over free valley squares: squares to cover before a cave
     dist = dict.fromkeys(frontier, 0)
     layer = frontier
@@ -116,13 +134,15 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
         layer = nxt
     found = []
     for cave in v.caves:
-        if cave in board:
-            continue
-        d = dist.get(v.entrance[cave])
-        if d is None or (kind[cave] == CAVE and need.get(cave) == CONFLICT):
+        entrance = v.entrance[cave]
+        d = dist.get(entrance)
+        if d is None or cave in board or cave in bears or need.get(cave) == CONFLICT:
             continue
         high, low = v.shelter[cave]  # type: ignore[misc]
-        found.append((d, high if cave in tokens else low))
+        token = tokens.get(cave)
+        chance = _entry_chance(token, need.get(entrance) if d == 0 else None, kind[entrance], in_sight)
+        if chance:
+            found.append((d, (high if token else low) * chance))
     found.sort()
     expected = 0.0
     used = 0.0
@@ -130,5 +150,34 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
         used += 1 + d / 2  # the tile entering the cave, after the tiles walking there
         if used > left:
             break
-        expected += value * CAVE_CHANCE * (1 - used / (left + 1))
+        expected += value * (1 - used / (left + 1))
     return expected, fit, len(frontier)
+
+
+def _restart(g: Sapiens, p: str) -> int:
+    """The shelter of the best cave a new tribe could start in (A1-A2: a free cave whose free
+    entrance touches no tile), 0 if none is left."""
+    board, _, _, bears = g._view(p)
+    v = g.valley(p)
+    best = 0
+    for cave in v.caves:
+        entrance = v.entrance[cave]
+        if (cave in board or cave in bears or entrance in board or entrance in bears
+                or any(n in board for n in v.neighbours[entrance])):
+            continue
+        best = max(best, v.shelter[cave][1])  # type: ignore[index]
+    return best
+
+
+def _entry_chance(token: str | None, asked: str | None, ground: str, in_sight: list[tuple[str, str]]) -> float:
+    """The chance of entering a cave whose entrance is free and reachable. The entering tile lays a
+    half on the entrance (the scene it ``asked`` for, if it already touches the tribe) and the other
+    on the cave (the ``token``'s scene, if one lies there): a pair of scenes that may be rare."""
+    if asked is None:
+        return CAVE_CHANCE if token is None else TOKEN_CAVE_CHANCE  # the approach can still choose
+    if asked == "picking" and ground == PLAIN:
+        return 0.0  # no Picking half on a Plain entrance
+    for a, b in in_sight:
+        if (a == asked and (token is None or b == token)) or (b == asked and (token is None or a == token)):
+            return CAVE_CHANCE
+    return WAIT_CHANCE if token is None else WAIT_TOKEN_CHANCE
