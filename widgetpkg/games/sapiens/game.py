@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -70,7 +70,7 @@ from .components import (
     load_components,
 )
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
-from .placement import CONFLICT, cave_starts, regular_placements, square_problem
+from .placement import CONFLICT, cave_starts, free_caves, regular_placements, square_problem
 
 #: bonuses that ask the player something; Picking and Camp simply apply (AMB-18)
 CHOICE_BONUSES = ("feast", "ritual", "water", "hunt", "fight", "fire")
@@ -508,16 +508,24 @@ class Sapiens(Game):
 
     def _restarts(self, player: str) -> list[tuple[int, int, int, int]]:
         """A1-A2: new tribe on a cave with no tile and a free entrance touching no tile (AMB-7)."""
-        v = self.valley(player)
         board, _, tokens, bears = self._view(player)
-        ignore = self.rules["abandoned_contact"] == "ignored"
-
-        def touch_ok(entrance: int) -> bool:
-            return ignore or not any(n in board for n in v.neighbours[entrance] if v.kind[n] != CAVE or n in board)
-
-        return cave_starts(v, board, bears, [self.components.tiles[t] for t in self._pools[player]],
-                           tokens, need_token=False, touch_ok=touch_ok,
+        return cave_starts(self.valley(player), board, bears, [self.components.tiles[t] for t in self._pools[player]],
+                           tokens, need_token=False, touch_ok=self._new_tribe_touch(player),
                            picking_on_plain=self._picking_plain)
+
+    def _restart_caves(self, player: str) -> list[int]:
+        """The caves a new tribe could start in now, whatever the tiles (A1-A2)."""
+        board, _, _, bears = self._view(player)
+        return list(free_caves(self.valley(player), board, bears, self._new_tribe_touch(player)))
+
+    def _new_tribe_touch(self, player: str) -> Callable[[int], bool]:
+        """Whether a new tribe's entrance may lie there: touching no tile (AMB-7), unless the
+        ``abandoned_contact`` rule ignores contact."""
+        if self.rules["abandoned_contact"] == "ignored":
+            return lambda entrance: True
+        v = self.valley(player)
+        board = self._view(player)[0]
+        return lambda entrance: not any(n in board for n in v.neighbours[entrance])
 
     def legal_placements(self, tile_id: int | None = None) -> list[Action]:
         """The placements open now (for one pool tile, or all): starting tiles, tiles, extra tiles

@@ -35,8 +35,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .components import CAVE, PLAIN
-from .placement import CONFLICT
+from .components import CAVE
+from .placement import CONFLICT, fits_square
 
 if TYPE_CHECKING:
     from .game import Sapiens
@@ -140,7 +140,8 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
             continue
         high, low = v.shelter[cave]  # type: ignore[misc]
         token = tokens.get(cave)
-        chance = _entry_chance(token, need.get(entrance) if d == 0 else None, kind[entrance], in_sight)
+        asked = need.get(entrance) if d == 0 else None
+        chance = _entry_chance(token, asked, kind[entrance], in_sight, picking_on_plain=g._picking_plain)
         if chance:
             found.append((d, (high if token else low) * chance))
     found.sort()
@@ -155,28 +156,20 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
 
 
 def _restart(g: Sapiens, p: str) -> int:
-    """The shelter of the best cave a new tribe could start in (A1-A2: a free cave whose free
-    entrance touches no tile), 0 if none is left."""
-    board, _, _, bears = g._view(p)
-    v = g.valley(p)
-    best = 0
-    for cave in v.caves:
-        entrance = v.entrance[cave]
-        if (cave in board or cave in bears or entrance in board or entrance in bears
-                or any(n in board for n in v.neighbours[entrance])):
-            continue
-        best = max(best, v.shelter[cave][1])  # type: ignore[index]
-    return best
+    """The shelter of the best cave a new tribe could start in (its lower value), 0 if none is left."""
+    shelter = g.valley(p).shelter
+    return max((shelter[cave][1] for cave in g._restart_caves(p)), default=0)  # type: ignore[index]
 
 
-def _entry_chance(token: str | None, asked: str | None, ground: str, in_sight: list[tuple[str, str]]) -> float:
+def _entry_chance(token: str | None, asked: str | None, ground: str, in_sight: list[tuple[str, str]], *,
+                  picking_on_plain: bool = False) -> float:
     """The chance of entering a cave whose entrance is free and reachable. The entering tile lays a
     half on the entrance (the scene it ``asked`` for, if it already touches the tribe) and the other
     on the cave (the ``token``'s scene, if one lies there): a pair of scenes that may be rare."""
     if asked is None:
         return CAVE_CHANCE if token is None else TOKEN_CAVE_CHANCE  # the approach can still choose
-    if asked == "picking" and ground == PLAIN:
-        return 0.0  # no Picking half on a Plain entrance
+    if not fits_square(ground, asked, picking_on_plain, None):
+        return 0.0  # the entrance asks for what its ground cannot hold (Picking on a Plain)
     for a, b in in_sight:
         if (a == asked and (token is None or b == token)) or (b == asked and (token is None or a == token)):
             return CAVE_CHANCE

@@ -9,7 +9,7 @@ only that token's scene.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .components import CAVE, PLAIN, ROTATIONS, TileData, Valley
 
@@ -70,7 +70,7 @@ def regular_placements(valley: Valley, board: Mapping[int, tuple[int, str, int]]
     out: list[tuple[int, int, int, int]] = []
     done: set[tuple[int, int]] = set()
     for s, scene in need.items():
-        if scene == CONFLICT or s in blocked or scene not in by_scene or not _fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
+        if scene == CONFLICT or s in blocked or scene not in by_scene or not fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
             continue
         for r, n in zip(ROTATIONS, step[s]):
             if n < 0 or n in board or n in blocked:
@@ -86,16 +86,31 @@ def regular_placements(valley: Valley, board: Mapping[int, tuple[int, str, int]]
             for tile_id, other, scene_is_a in by_scene[scene]:
                 if nn is not None and other != nn:
                     continue
-                if not _fits_square(kind[n], other, picking_on_plain, tokens.get(n)):
+                if not fits_square(kind[n], other, picking_on_plain, tokens.get(n)):
                     continue
                 out.append((tile_id, s, n, r) if scene_is_a else (tile_id, n, s, (r + 180) % 360))
     return out
 
 
-def _fits_square(kind: str, scene: str, picking_on_plain: bool, token: str | None) -> bool:
+def fits_square(kind: str, scene: str, picking_on_plain: bool, token: str | None) -> bool:
+    """Whether a half showing ``scene`` may lie on a square of ``kind`` (no Picking on a Plain unless
+    the rule allows it; on a cave, the scene of its ``token`` if one lies there)."""
     if kind == PLAIN and scene == "picking" and not picking_on_plain:
         return False
     return not (kind == CAVE and token is not None and token != scene)
+
+
+def free_caves(valley: Valley, board: Mapping[int, tuple[int, str, int]], blocked: Iterable[int],
+               touch_ok: Callable[[int], bool]) -> Iterator[int]:
+    """Caves a tribe could start in: neither the cave nor its entrance holds a tile or is
+    ``blocked`` (a bear), and ``touch_ok(entrance)`` allows what lies around the entrance."""
+    blocked = set(blocked)
+    for cave in valley.caves:
+        entrance = valley.entrance[cave]
+        if cave in board or entrance in board or entrance in blocked or cave in blocked:
+            continue
+        if touch_ok(entrance):
+            yield cave
 
 
 def cave_starts(valley: Valley, board: Mapping[int, tuple[int, str, int]], blocked: Iterable[int],
@@ -104,17 +119,12 @@ def cave_starts(valley: Valley, board: Mapping[int, tuple[int, str, int]], block
     """Tiles laid on a free cave and its free entrance: a starting cave (``need_token``: the cave
     holds a token and the half on it shows that scene) or a new tribe (any scene, token removed).
     ``touch_ok(entrance)`` says whether the entrance may touch what lies around it."""
-    blocked = set(blocked)
     out = []
     tiles = list(tiles)
-    for cave in valley.caves:
+    for cave in free_caves(valley, board, blocked, touch_ok):
         entrance = valley.entrance[cave]
-        if cave in board or entrance in board or entrance in blocked or cave in blocked:
-            continue
         token = tokens.get(cave)
         if need_token and token is None:
-            continue
-        if not touch_ok(entrance):
             continue
         rot = next(r for r, n in zip(ROTATIONS, valley.step[cave]) if n == entrance)
         for tile in tiles:
@@ -122,7 +132,7 @@ def cave_starts(valley: Valley, board: Mapping[int, tuple[int, str, int]], block
             for on_cave, on_entrance, flipped in ((a, b, False), (b, a, True)):
                 if need_token and on_cave != token:
                     continue
-                if not _fits_square(valley.kind[entrance], on_entrance, picking_on_plain, None):
+                if not fits_square(valley.kind[entrance], on_entrance, picking_on_plain, None):
                     continue
                 if flipped:
                     out.append((tile.id, entrance, cave, (rot + 180) % 360))

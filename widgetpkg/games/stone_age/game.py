@@ -370,7 +370,7 @@ class StoneAge(Game):
                 for amount in sorted(set(kept)):
                     actions += _voucher_actions(amount)
             # kept until the state changes (every change goes through _play or undo), so that
-            # ``_illegal`` accepts one of these very objects without checking it again
+            # ``apply`` plays one of these very objects without checking it again (``_listed``)
             cached = self._legal_cache = tuple(actions)
         return list(cached)
 
@@ -531,8 +531,6 @@ class StoneAge(Game):
         return False
 
     def _illegal(self, action: Action) -> str | None:
-        if self._listed(action):
-            return None
         if isinstance(action, SetNextDice):
             bad = [f for f in action.faces if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6]
             if bad or not action.faces:

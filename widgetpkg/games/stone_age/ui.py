@@ -233,9 +233,11 @@ class StoneAgeUI(GameUI[StoneAge]):
                 cost, _, points = value[2].partition(" -> ")
                 _wrapped(painter, cx, py + h * 0.6, cost.replace("resources", "res."), w, size * 0.75, lines=2)
                 if points:
-                    painter.text(cx, py + h * 0.88, f"{points} points", size=_fit(f"{points} points", w, size * 0.75))
+                    points = f"{points} points"
+                    painter.text(cx, py + h * 0.88, points, size=_fit(points, w, size * 0.75))
         elif value[0] == "igloo":
-            painter.text(cx, py + size, f"Igloo {name[6:]}", size=_fit(f"Igloo {name[6:]}", w, size * 0.8), bold=True)
+            title = f"Igloo {name[6:]}"
+            painter.text(cx, py + size, title, size=_fit(title, w, size * 0.8), bold=True)
             # below the people placed there (their dots sit a third of the way down)
             _cost_chips(painter, cx, py + h * 0.64, value[1], w)
             points = f"{value[2]} pts"
@@ -523,13 +525,11 @@ def _wrap(text: str, width: float, size: float, lines: int) -> tuple[list[str], 
         font = max(6.0, font - 0.5)
 
 
-def _wrapped(painter: Painter, cx: float, top: float, text: str, width: float, size: float, *, lines: int) -> float:
-    """``text`` wrapped (``_wrap``) and centred on ``cx``, its first line at ``top``; the middle of
-    the line after its last."""
+def _wrapped(painter: Painter, cx: float, top: float, text: str, width: float, size: float, *, lines: int) -> None:
+    """``text`` wrapped (``_wrap``) and centred on ``cx``, its first line at ``top``."""
     rows, font = _wrap(text, width, size, lines)
     for i, row in enumerate(rows):
         painter.text(cx, top + i * font * 1.15, row, size=font)
-    return top + len(rows) * font * 1.15
 
 
 def _place_title(place: str) -> str:
