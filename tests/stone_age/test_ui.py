@@ -52,7 +52,8 @@ def test_hovering_a_place_shows_the_odds_with_and_without_tools():
     forest = next(t for t in ui.targets(g) if t.key == "forest")
     x0, y0, x1, y1 = forest.shape[1:]
     lines = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2).lines
-    assert lines[0].startswith("1 person:") and "with tools 3" in lines[0] and len(lines) == 5
+    assert lines[0].startswith("1 person:") and "with tools 3" in lines[0] and len(lines) == 6
+    assert lines[-1] == "7 of 7 spots free"
 
 
 def test_tool_buttons_show_the_live_yield():
@@ -101,3 +102,33 @@ def test_hovering_an_igloo_names_its_cost_and_points():
     seen = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2)
     assert seen.title == "Igloo 2"
     assert f"for {igloo.points} points" in seen.lines[0] and seen.lines[1] == "not built yet"
+
+
+def test_the_board_shows_the_people_and_the_free_spots_of_every_place():
+    """Each place shows its people in their colours, then its free spots as empty rings: 7 on a
+    resource place, 2 in the hut, 1 on a card; none on the hunting grounds (any number goes there)
+    nor at the wild animal before one is out."""
+    from widgetpkg.games.stone_age import PlacePeople
+    from widgetpkg.games.stone_age.ui import place_rect
+    from widgetpkg.render.painter import Circle, Recorder
+    from widgetpkg.ui.contract import View
+
+    g = wp.new_game("stone-age", players=2, seed=3, variants={"wild_animals": True, "igloos": True})
+    red, blue = g.players
+    for action in (PlacePeople("forest", 3), PlacePeople("hut", 2), PlacePeople("card:2", 1), PlacePeople("hunt", 2)):
+        g.apply(action)
+    style = Style()
+    rec = Recorder()
+    ui_for(g).draw_figures(rec, g, View(48, 0, 0, 2000, 2000), style=style)
+
+    def circles(place: str) -> list[str]:
+        x0, y0, x1, y1 = (v * 48 for v in place_rect(g, place))
+        return sorted(op.fill or "ring" for op in rec.ops if isinstance(op, Circle)
+                       and x0 < op.cx < x1 and y0 < op.cy < y1)
+
+    colour = {p: style.colour(p, g.players) for p in g.players}
+    assert circles("forest") == sorted([colour[red]] * 3 + ["ring"] * 4)
+    assert circles("hut") == [colour[blue]] * 2
+    assert circles("card:2") == [colour[red]] and circles("card:1") == ["ring"]
+    assert circles("clay_pit") == ["ring"] * 7 and circles("igloo:1") == ["ring"]
+    assert circles("hunt") == [colour[blue]] * 2 and circles("animal") == []

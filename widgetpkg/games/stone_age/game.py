@@ -349,6 +349,24 @@ class StoneAge(Game):
     def next_dice(self) -> tuple[int, ...]:
         return self._dice_queue
 
+    def spots(self, place: str) -> int | None:
+        """How many people ``place`` holds in a round: 7 on a resource place, exactly 2 in the hut,
+        one ring per player at the wild animal, 1 anywhere else; None on the hunting grounds, which
+        have no limit ("JAGD (beliebig viele freie Plätze)").
+
+        >>> import widgetpkg as wp
+        >>> g = wp.new_game("stone-age", players=3, seed=1)
+        >>> [g.spots(p) for p in ("hunt", "forest", "hut", "field", "card:2")]
+        [None, 7, 2, 1, 1]
+        """
+        if place not in self._place_set:
+            raise KeyError(f"there is no place {place!r} (places: {', '.join(self.places())})")
+        if place == "hunt":
+            return None
+        if place in RESOURCE_PLACES:
+            return RESOURCE_CAPACITY
+        return {"hut": 2, "animal": self.n}.get(place, 1)
+
     def places(self) -> list[str]:
         """Every place of this game, whether open now or not."""
         names = ["hunt", *RESOURCE_PLACES, *VILLAGE, *(f"card:{k}" for k in range(1, DISPLAY + 1)),
@@ -479,7 +497,7 @@ class StoneAge(Game):
             return None
         if place in self._occ:
             return f"{place} is full"
-        need = 2 if place == "hut" else 1
+        need = self.spots(place)
         if count != need:
             return f"{place} takes exactly {need} {'people' if need > 1 else 'person'}"
         if place in VILLAGE:

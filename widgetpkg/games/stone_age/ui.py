@@ -254,27 +254,25 @@ class StoneAgeUI(GameUI[StoneAge]):
         return game.to_position()
 
     def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
-        r = 0.16
-        counts: dict[str, list[tuple[str, int]]] = {}
+        r = 0.16 * view.scale
+        people: dict[str, list[str]] = {}   # place -> whose each person there is
         for (place, p), n in game.placed().items():
-            counts.setdefault(place, []).append((p, n))
+            people.setdefault(place, []).extend([p] * n)
         for p in game.players:
             if game.at_animal(p):
-                counts.setdefault("animal", []).append((p, game.at_animal(p)))
-        for place, groups in counts.items():
+                people.setdefault("animal", []).extend([p] * game.at_animal(p))
+        for place in game.places():
             rect = place_rect(game, place)
             if rect is None:
                 continue
-            x0, y0, x1, _ = rect
-            slots = [(x0 + 0.3 + 0.38 * (i % max(1, int((x1 - x0 - 0.3) / 0.38))),
-                      y0 + 0.75 + 0.38 * (i // max(1, int((x1 - x0 - 0.3) / 0.38)))) for i in range(40)]
-            i = 0
-            for p, n in groups:
-                for _ in range(n):
-                    wx, wy = slots[min(i, len(slots) - 1)]
-                    cx, cy = view.to_pixel(wx, wy)
-                    painter.circle(cx, cy, r * view.scale, fill=style.colour(p, game.players), stroke="#222")
-                    i += 1
+            here = people.get(place, [])
+            # the board's rings: the people on a place, then its free spots as empty rings
+            for i, (wx, wy) in enumerate(_spot_centres(rect, len(here) + _free_spots(game, place, len(here)))):
+                cx, cy = view.to_pixel(wx, wy)
+                if i < len(here):
+                    painter.circle(cx, cy, r, fill=style.colour(here[i], game.players), stroke="#222")
+                else:
+                    painter.circle(cx, cy, r, stroke="#3d3222", width=1.5, alpha=0.55)
         for p in game.players:
             self._draw_player(painter, game, p, view, style)
 
@@ -405,8 +403,8 @@ class StoneAgeUI(GameUI[StoneAge]):
         for place in game.places():
             rect = place_rect(game, place)
             if rect and rect[0] <= wx < rect[2] and rect[1] <= wy < rect[3]:
-                return Inspection(place, _place_title(place), tuple(self._place_lines(game, place)),
-                                  refs=(("place", place),))
+                lines = self._place_lines(game, place) + _spots_lines(game, place)
+                return Inspection(place, _place_title(place), tuple(lines), refs=(("place", place),))
         return None
 
     def _place_lines(self, game: StoneAge, place: str) -> list[str]:
@@ -549,6 +547,45 @@ def _cost_chips(painter: Painter, cx: float, cy: float, cost: Sequence[int], wid
         painter.rect(x, cy - side / 2, side, side, fill=GOOD_COLOURS[r], stroke="#333")
         painter.text(x + side / 2, cy, str(n), size=side * 0.8, bold=True, fill="#fff", halo="#333", halo_width=2)
         x += side + 2
+
+
+def _spot_centres(rect: Rect, count: int) -> list[tuple[float, float]]:
+    """World centres of ``count`` spots on a place, in at most three rows below its title (a crowd
+    on the hunting grounds, which take any number, moves closer together rather than off the tile)."""
+    x0, y0, x1, _ = rect
+    width = x1 - x0 - 0.6   # from the first centre to the last of a row
+    per_row = max(int(width / 0.38) + 1, -(-count // 3))
+    step = min(0.38, width / max(1, per_row - 1))
+    return [(x0 + 0.3 + step * (i % per_row), y0 + 0.75 + 0.38 * (i // per_row)) for i in range(count)]
+
+
+def _spots_lines(game: StoneAge, place: str) -> list[str]:
+    """How full a place is, for its hover text."""
+    spots = game.spots(place)
+    if spots is None:
+        return ["any number of people, from every player"]
+    taken = sum(n for (at, _), n in game.placed().items() if at == place)
+    if place == "animal":
+        taken = sum(game.at_animal(p) for p in game.players)
+    free = _free_spots(game, place, taken)
+    if place == "animal":
+        return [f"{free} of {spots} rings free" if game.active_animal else "no animal is out"]
+    if not free:
+        return ["no free spot"]
+    return ["its spot is free" if spots == 1 else f"{free} of {spots} spots free"]
+
+
+def _free_spots(game: StoneAge, place: str, taken: int) -> int:
+    """The empty rings of a place: none on the hunting grounds (no rings there), on an empty card
+    slot or building stack, on a built igloo, or while no animal is out."""
+    spots = game.spots(place)
+    kind, _, index = place.partition(":")
+    if spots is None or (kind == "card" and game.display[int(index) - 1] is None) \
+            or (kind == "building" and not game.stack(int(index))) \
+            or (kind == "igloo" and any(int(index) in game.igloos(p) for p in game.players)) \
+            or (place == "animal" and game.active_animal is None):
+        return 0
+    return max(0, spots - taken)
 
 
 # rectangles of the places (the same for every game; the stacks and igloos use their index)
