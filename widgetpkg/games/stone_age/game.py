@@ -497,7 +497,7 @@ class StoneAge(Game):
             return None
         if place in self._occ:
             return f"{place} is full"
-        need = self.spots(place)
+        need = self.spots(place) or 1  # every place but the hunting grounds has its spots
         if count != need:
             return f"{place} takes exactly {need} {'people' if need > 1 else 'person'}"
         if place in VILLAGE:
