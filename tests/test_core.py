@@ -228,3 +228,13 @@ def test_resampled_clones_hide_the_piles_but_keep_what_is_known():
     assert sorted(twin._regular) == sorted(g._regular) and twin._regular != g._regular
     assert (twin.current_tile, twin.scores, dict(twin.board)) == (g.current_tile, g.scores, dict(g.board))
     assert not twin.history
+
+
+def test_a_negative_score_reads_as_a_loss_in_the_event_and_in_the_log():
+    from widgetpkg.core import Scored, Term
+    from widgetpkg.ui.contract import scored_entry
+
+    hunger = Scored("Blue", "hunger", (Term(1, "hungry round", -10),), detail="3 food missing")
+    assert str(hunger) == "Blue -10: hunger 1 hungry round x(-10) (3 food missing)"
+    assert scored_entry(hunger).text == "Blue -10: hunger 1 hungry round x(-10)"
+    assert scored_entry(Scored("Red", "river", (Term(3, "tiles", 1),))).text == "Red +3: river 3 tiles x1"

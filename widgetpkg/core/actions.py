@@ -261,7 +261,9 @@ class Term:
     factor: int
 
     def __str__(self) -> str:
-        return f"{self.count} {self.label} x{self.factor}"
+        """``3 tiles x1``; a negative factor in brackets: ``1 hungry round x(-10)``."""
+        factor = f"({self.factor})" if self.factor < 0 else self.factor
+        return f"{self.count} {self.label} x{factor}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +275,8 @@ class Scored(Event):
     'Red +5: river 3 tiles x1 + 2 fish x1'
     >>> e.points
     5
+    >>> str(Scored("Blue", "hunger", (Term(1, "hungry round", -10),)))
+    'Blue -10: hunger 1 hungry round x(-10)'
     """
 
     player: str
@@ -286,10 +290,13 @@ class Scored(Event):
     def points(self) -> int:
         return sum(t.count * t.factor for t in self.terms)
 
+    @property
+    def equation(self) -> str:
+        """The terms as a sum; zero terms are left out unless nothing else is left to show."""
+        return " + ".join(str(t) for t in self.terms if t.count) or " + ".join(map(str, self.terms)) or "nothing"
+
     def __str__(self) -> str:
-        # zero terms are left out unless nothing else is left to show
-        equation = " + ".join(str(t) for t in self.terms if t.count) or " + ".join(map(str, self.terms)) or "nothing"
-        return f"{self.player} {self.points:+d}: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
+        return f"{self.player} {self.points:+d}: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)

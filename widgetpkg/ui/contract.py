@@ -412,8 +412,7 @@ class GameUI(Generic[G]):
 
 def scored_entry(event: Scored) -> LogEntry:
     """A log line for a scoring event: the equation, the detail apart."""
-    equation = " + ".join(str(t) for t in event.terms if t.count) or " + ".join(map(str, event.terms)) or "nothing"
-    return LogEntry(f"{event.player} +{event.points}: {event.what} {equation}", event.detail,
+    return LogEntry(f"{event.player} {event.points:+d}: {event.what} {event.equation}", event.detail,
                     tuple(event.refs), event.player)
 
 

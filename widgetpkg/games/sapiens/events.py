@@ -24,8 +24,7 @@ class FoodScored(Scored):
     track = "food"
 
     def __str__(self) -> str:
-        equation = " + ".join(str(t) for t in self.terms if t.count) or "nothing"
-        return f"{self.player} {self.points:+d} food: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
+        return f"{self.player} {self.points:+d} food: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +34,7 @@ class ShelterScored(Scored):
     track = "shelter"
 
     def __str__(self) -> str:
-        equation = " + ".join(str(t) for t in self.terms if t.count) or "nothing"
-        return f"{self.player} {self.points:+d} shelter: {self.what} {equation}" + (f" ({self.detail})" if self.detail else "")
+        return f"{self.player} {self.points:+d} shelter: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)
