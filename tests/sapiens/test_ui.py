@@ -143,3 +143,15 @@ def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
     assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"
     assert hover.lines[1] == "in the common pool"
     assert "refill" in ui.explain_click(g, x0 + 0.5, y0 + 0.5 - ROW)
+
+
+def test_the_scoring_log_says_which_track_the_points_go_on():
+    """A Sapiens player has two tracks, and the score is the weaker: the log names the track."""
+    from widgetpkg.core import Term
+    from widgetpkg.games.sapiens.events import FoodScored, ShelterScored
+    from widgetpkg.ui.contract import scored_entry
+
+    cave = ShelterScored("Red", "caves", (Term(1, "cave (1, -1) with its mountain token", 7),), detail="fire")
+    assert scored_entry(cave).text == "Red +7 shelter: caves 1 cave (1, -1) with its mountain token x7"
+    assert scored_entry(FoodScored("Red", "fight", (Term(1, "fight token", -1),))).text == \
+        "Red -1 food: fight 1 fight token x(-1)"

@@ -285,6 +285,8 @@ class Scored(Event):
     detail: str = ""
     #: game-defined references to what scored (H&G: cells ``(x, y)``), for highlights in the views
     refs: tuple[Hashable, ...] = ()
+    #: the score track the points go on, for games with more than one ("food", "shelter"); "" for the score
+    track: ClassVar[str] = ""
 
     @property
     def points(self) -> int:
@@ -295,8 +297,14 @@ class Scored(Event):
         """The terms as a sum; zero terms are left out unless nothing else is left to show."""
         return " + ".join(str(t) for t in self.terms if t.count) or " + ".join(map(str, self.terms)) or "nothing"
 
+    @property
+    def headline(self) -> str:
+        """Who scored how many points (on which track) for what, and the sum; no detail."""
+        track = f" {self.track}" if self.track else ""
+        return f"{self.player} {self.points:+d}{track}: {self.what} {self.equation}"
+
     def __str__(self) -> str:
-        return f"{self.player} {self.points:+d}: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
+        return self.headline + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -412,7 +412,7 @@ class GameUI(Generic[G]):
 
 def scored_entry(event: Scored) -> LogEntry:
     """A log line for a scoring event: the equation, the detail apart."""
-    return LogEntry(f"{event.player} {event.points:+d}: {event.what} {event.equation}", event.detail,
+    return LogEntry(event.headline, event.detail,
                     tuple(event.refs), event.player)
 
 

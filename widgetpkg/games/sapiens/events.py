@@ -23,18 +23,12 @@ class FoodScored(Scored):
 
     track = "food"
 
-    def __str__(self) -> str:
-        return f"{self.player} {self.points:+d} food: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
-
 
 @dataclass(frozen=True, slots=True)
 class ShelterScored(Scored):
     """Shelter points won."""
 
     track = "shelter"
-
-    def __str__(self) -> str:
-        return f"{self.player} {self.points:+d} shelter: {self.what} {self.equation}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True, slots=True)
