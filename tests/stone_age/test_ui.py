@@ -132,3 +132,25 @@ def test_the_board_shows_the_people_and_the_free_spots_of_every_place():
     assert circles("card:2") == [colour[red]] and circles("card:1") == ["ring"]
     assert circles("clay_pit") == ["ring"] * 7 and circles("igloo:1") == ["ring"]
     assert circles("hunt") == [colour[blue]] * 2 and circles("animal") == []
+
+
+def test_the_board_shows_its_season():
+    """The winter side is colder and under snow (a white band on every place but the cards, the
+    buildings and the igloos); the summer side is not; the places' title names the season."""
+    from widgetpkg.render.painter import Polygon, Recorder
+    from widgetpkg.ui.contract import View
+
+    def snowy_places(season: str) -> set[str]:
+        g = wp.new_game("stone-age", players=2, seed=1, season=season)
+        ui = ui_for(g)
+        assert ui.regions(g)[0].title == f"Places ({season})"
+        snowy = set()
+        for key, value in ui.background(g).items():
+            rec = Recorder()
+            ui.draw_piece(rec, key, value, View(48, 0, 0, 2000, 2000))
+            if any(isinstance(op, Polygon) and op.fill == "#fbfdff" for op in rec.ops):
+                snowy.add(key[1])
+        return snowy
+
+    assert snowy_places("winter") == {"hunt", "forest", "clay_pit", "quarry", "river", "tool_maker", "hut", "field"}
+    assert snowy_places("summer") == set()

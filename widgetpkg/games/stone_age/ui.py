@@ -17,6 +17,7 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -66,6 +67,10 @@ PLAYER_HEIGHT = 2.3
 PLACE_COLOURS = {"hunt": "#c9a46b", "forest": "#6f9a52", "clay_pit": "#c47d4a", "quarry": "#9a9a9a",
                  "river": "#e0c04a", "tool_maker": "#b8b0a0", "hut": "#d9b9a0", "field": "#b5c77a",
                  "animal": "#a05050"}
+#: the winter side of the board: the same places in colder, paler colours, under snow
+WINTER_COLOURS = {"hunt": "#bcae94", "forest": "#5e8a70", "clay_pit": "#b7876c", "quarry": "#a2aab2",
+                  "river": "#d8c777", "tool_maker": "#bdbcb6", "hut": "#d0c0b4", "field": "#b8c4a6",
+                  "animal": "#945a5e"}
 PLACE_LABELS = {"hunt": "Hunt", "forest": "Forest (wood)", "clay_pit": "Clay pit", "quarry": "Quarry",
                 "river": "River (gold)", "tool_maker": "Tool maker", "hut": "Hut", "field": "Field",
                 "animal": "Wild animal"}
@@ -135,11 +140,12 @@ class StoneAgeUI(GameUI[StoneAge]):
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: StoneAge) -> Rect:
-        return (0.0, 0.0, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
+        # from a little above the places: their region's title is written above its frame
+        return (0.0, -0.45, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
 
     def regions(self, game: StoneAge) -> list[Region]:
         stacks_end = place_rect(game, f"building:{game.n}")[2]  # type: ignore[index]
-        regions = [Region("places", "Places", (0.0, 0.0, BOARD_WIDTH, 4.0)),
+        regions = [Region("places", f"Places ({game.season})", (0.0, 0.0, BOARD_WIDTH, 4.0)),
                    Region("display", "Civilization cards", (0.0, CARDS_TOP, place_rect(game, "card:1")[2], CARDS_BOTTOM)),  # type: ignore[index]
                    Region("stacks", "Buildings", (9.8, CARDS_TOP, stacks_end, CARDS_BOTTOM))]
         # a player's board writes its own name in its first line: a title above it would only
@@ -175,6 +181,7 @@ class StoneAgeUI(GameUI[StoneAge]):
 
     def background(self, game: StoneAge) -> Mapping[Hashable, Any]:
         pieces: dict[Hashable, Any] = {}
+        winter = game.season == "winter"
         for place in self._places(game):
             value: Any = PLACE_LABELS.get(place, place)
             if place == "field" and game.season == "winter":
@@ -186,7 +193,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                 value = ("igloo", igloo.cost, igloo.points, built)
             elif place == "animal":
                 value = ("animal", game.active_animal, game.malus)
-            pieces[("place", place)] = value
+            pieces[("place", place)] = ("winter", value) if winter and not place.startswith("igloo:") else value
         for k, card in enumerate(game.display, 1):
             pieces[("place", f"card:{k}")] = ("card", card, card_text(game, card) if card else None)
         for s in range(1, game.n + 1):
@@ -208,10 +215,15 @@ class StoneAgeUI(GameUI[StoneAge]):
         px, py = view.to_pixel(x0, y0)
         w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
         size = max(8.0, view.scale * 0.24)
-        fill = PLACE_COLOURS.get(name, "#f7f1e3")
+        winter = isinstance(value, tuple) and value[0] == "winter"
+        if winter:
+            value = value[1]
+        fill = (WINTER_COLOURS if winter else PLACE_COLOURS).get(name, "#f7f1e3")
         if isinstance(value, tuple) and value[0] == "card":
             fill = "#e8f0d8" if value[1] and value[1].startswith("G") else "#f3e3c0"
         painter.rect(px, py, w, h, fill=fill, stroke="#5a4a35", width=1.5)
+        if winter:
+            _snow(painter, px, py, w, view.scale)
         cx = px + w / 2
         if isinstance(value, str):
             painter.text(cx, py + size, value, size=size, bold=True)
@@ -557,6 +569,17 @@ def _spot_centres(rect: Rect, count: int) -> list[tuple[float, float]]:
     per_row = max(int(width / 0.38) + 1, -(-count // 3))
     step = min(0.38, width / max(1, per_row - 1))
     return [(x0 + 0.3 + step * (i % per_row), y0 + 0.75 + 0.38 * (i // per_row)) for i in range(count)]
+
+
+def _snow(painter: Painter, px: float, py: float, width: float, scale: float) -> None:
+    """Snow along the top of a place on the winter side: a white band with a scalloped edge,
+    behind the place's title."""
+    depth, wave = 0.2 * scale, 0.06 * scale
+    bumps = max(2, round(width / (0.45 * scale)))
+    steps = 8 * bumps
+    edge = [(px + 1 + (width - 2) * i / steps, py + depth - wave * abs(math.sin(math.pi * i / 8)))
+            for i in range(steps + 1)]
+    painter.polygon([(px + 1, py + 1), (px + width - 1, py + 1), *reversed(edge)], fill="#fbfdff", alpha=0.9)
 
 
 def _spots_lines(game: StoneAge, place: str) -> list[str]:
