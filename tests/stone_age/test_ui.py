@@ -154,3 +154,10 @@ def test_the_board_shows_its_season():
 
     assert snowy_places("winter") == {"hunt", "forest", "clay_pit", "quarry", "river", "tool_maker", "hut", "field"}
     assert snowy_places("summer") == set()
+
+
+def test_the_spots_of_an_unknown_place_are_a_clear_error():
+    g = wp.new_game("stone-age", players=2, seed=1)
+    with pytest.raises(wp.InvalidOptionError, match="there is no place 'igloo:1'.*places: hunt"):
+        g.spots("igloo:1")          # no igloos without the variant
+    assert g.spots("building:2") == 1 and g.spots("hut") == 2

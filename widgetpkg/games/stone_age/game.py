@@ -38,6 +38,7 @@ from ...core import (
     grammar,
     register,
 )
+from ...core.errors import shorten
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -173,8 +174,9 @@ class StoneAge(Game):
             if value:
                 chosen.add(key)
         if chosen and season != "winter":
+            which = f"variants {', '.join(sorted(chosen))} are" if len(chosen) > 1 else f"variant {min(chosen)} is"
             raise InvalidOptionError(
-                f"the variants {', '.join(sorted(chosen))} are played in winter only "
+                f"the {which} played in winter only "
                 "(\"Die Variante und die beiden Mini-Erweiterungen sind nur im Winter spielbar\")")
         return frozenset(chosen)
 
@@ -360,7 +362,7 @@ class StoneAge(Game):
         [None, 7, 2, 1, 1]
         """
         if place not in self._place_set:
-            raise KeyError(f"there is no place {place!r} (places: {', '.join(self.places())})")
+            raise InvalidOptionError(f"there is no place {shorten(place)} (places: {', '.join(self.places())})")
         if place == "hunt":
             return None
         if place in RESOURCE_PLACES:
