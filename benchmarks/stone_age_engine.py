@@ -2,6 +2,7 @@
 heuristic_scores (an MCTS leaf evaluation) in microseconds.
 
     python benchmarks/stone_age_engine.py [--games 50] [--out benchmarks/results/stone_age_engine.json]
+    python benchmarks/stone_age_engine.py --phases     # where a random game's time goes
 
 Random games go through the public API exactly as an agent does (``legal_actions`` then
 ``apply``), with a uniform choice among the legal actions. The micro-benchmarks are taken on
@@ -69,12 +70,39 @@ def micro(players: int, games: int = 5) -> dict[str, float]:
             "heuristic_scores_us": statistics.median(heuristic_us)}
 
 
+def by_phase(players: int, games: int) -> dict[str, dict[str, float]]:
+    """Where a random game's time goes: for each phase, decisions per game and the median
+    microseconds of ``legal_actions()`` and of ``apply()`` there (timer overhead included)."""
+    legal: dict[str, list[float]] = {}
+    applied: dict[str, list[float]] = {}
+    rng = random.Random(5)
+    for seed in range(games):
+        g = wp.new_game("stone-age", players=players, seed=200 + seed)
+        while not g.is_over:
+            phase = g.phase
+            started = time.perf_counter()
+            actions = g.legal_actions()
+            listed = time.perf_counter()
+            g.apply(rng.choice(actions))
+            done = time.perf_counter()
+            legal.setdefault(phase, []).append((listed - started) * 1e6)
+            applied.setdefault(phase, []).append((done - listed) * 1e6)
+    return {phase: {"per_game": len(legal[phase]) / games, "legal_us": statistics.median(legal[phase]),
+                    "apply_us": statistics.median(applied[phase])}
+            for phase in sorted(legal, key=lambda p: -len(legal[p]))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--phases", action="store_true", help="only where the time goes, phase by phase (2 players)")
     args = parser.parse_args()
     results: dict[str, object] = {"python": platform.python_version(), "games": args.games}
+    if args.phases:
+        results["2p_by_phase"] = by_phase(2, args.games)
+        print(json.dumps(results, indent=1, default=lambda x: round(x, 2)))
+        return
     for players in (2, 4):
         results[f"{players}p"] = full_games(players, args.games, {})
         results[f"{players}p_all_variants"] = full_games(
