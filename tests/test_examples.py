@@ -43,7 +43,8 @@ def test_build_lesson(tmp_path):
 
 def test_engine_speed():
     speeds = load("engine_speed.py")["main"](SMALL["engine_speed.py"])
-    assert set(speeds) == {"2020", "classic"} and all(v > 0 for v in speeds.values())
+    assert set(speeds) == {"hunters-gatherers 2020", "hunters-gatherers classic", "sapiens", "stone-age"}
+    assert all(v > 0 for v in speeds.values())
 
 
 def test_simulate_tournament():
