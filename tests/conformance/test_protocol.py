@@ -252,6 +252,7 @@ def test_every_agent_finishes_a_game(name, agent):
 @pytest.mark.parametrize("name", GAMES)  # the toy game has no ui module: the prompt-only adapter
 def test_the_ui_adapter_draws_every_position_and_offers_only_legal_targets(name):
     from widgetpkg.ui import Style, ui_for
+    from widgetpkg.ui.contract import PromptOnlyUI
     game = random_game(name, 8)
     ui = ui_for(game)
     rng = random.Random(8)
@@ -261,6 +262,8 @@ def test_the_ui_adapter_draws_every_position_and_offers_only_legal_targets(name)
         if step % 7 == 0 or game.is_over:
             svg = ui.svg(game, style)
             assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+            # a notebook shows the game as this picture; a game with no drawing code as its text
+            assert game._repr_svg_() == (None if isinstance(ui, PromptOnlyUI) else ui.svg(game, Style()))
         if game.is_over:
             break
         legal = set(game.legal_actions())

@@ -161,3 +161,11 @@ def test_the_spots_of_an_unknown_place_are_a_clear_error():
     with pytest.raises(wp.InvalidOptionError, match="there is no place 'igloo:1'.*places: hunt"):
         g.spots("igloo:1")          # no igloos without the variant
     assert g.spots("building:2") == 1 and g.spots("hut") == 2
+
+
+def test_a_game_shows_as_its_board_in_a_notebook():
+    """``_repr_svg_`` (notebooks, nbviewer, the docs) is the board the widget draws; the text repr
+    says where the game stands."""
+    g = wp.new_game("stone-age", players=["Ann", "Bob"], seed=1, variants={"igloos": True})
+    assert g._repr_svg_() == ui_for(g).svg(g, Style())
+    assert repr(g) == "<Stone Age (winter, igloos): round 1, placement, Ann to move; scores Ann 0, Bob 0>"

@@ -232,6 +232,14 @@ class Game(ABC):
         """Every event of the game so far, in order."""
         return [e for step in self._history for e in step.events]
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a picture, so that a game shown in a notebook, nbviewer or the docs is its
+        board with no widget; None (the text repr then) for a game with no drawing adapter."""
+        # the adapter that draws the widget's canvas draws this too: one drawing path
+        from ..ui.contract import PromptOnlyUI, Style, ui_for
+        ui = ui_for(self)
+        return None if isinstance(ui, PromptOnlyUI) else ui.svg(self, Style())
+
     # -- positions, lessons and data files --------------------------------------------------------
     @classmethod
     def from_position(cls, text: str, *, seed: int | None = None) -> Game:

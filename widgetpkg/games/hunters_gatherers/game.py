@@ -286,12 +286,6 @@ class HuntersGatherers(Game):
         x, y = self._cell_of(node)
         return Figure(player, role, x, y, self._node_feature[node].id)
 
-    def _repr_svg_(self) -> str:
-        """The board as a picture: notebooks, nbviewer and docs show it with no widget."""
-        # the same adapter draws the widget's canvas: one drawing path, one palette, no widget import
-        from ...ui.contract import Style, ui_for
-        return ui_for(self).svg(self, Style())
-
     def __repr__(self) -> str:
         scores = ", ".join(f"{p} {s}" for p, s in self._scores.items())
         state = "over" if self._phase == "over" else f"{self.current_player} to {self._phase.replace('_', ' ')}"

@@ -1234,6 +1234,12 @@ class StoneAge(Game):
         top = max(self.tie_break(p) for p in tied)
         return [p for p in tied if self.tie_break(p) == top]
 
+    def __repr__(self) -> str:
+        scores = ", ".join(f"{p} {s}" for p, s in self._scores.items())
+        state = "over" if self._phase == "over" else f"{self._phase.replace('_', ' ')}, {self.current_player} to move"
+        variants = "".join(f", {v.replace('_', ' ')}" for v in VARIANTS if v in self.variants)
+        return f"<Stone Age ({self.season}{variants}): round {self._round}, {state}; scores {scores}>"
+
     # -- arranging draws (lessons and tests) -------------------------------------------------------
     def set_next_dice(self, faces: Sequence[int]) -> list[Event]:
         """The next dice rolled show ``faces``, in order (a recorded, undoable, saved step)."""
