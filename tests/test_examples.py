@@ -50,3 +50,8 @@ def test_engine_speed():
 def test_simulate_tournament():
     points = load("simulate_tournament.py")["main"](SMALL["simulate_tournament.py"])
     assert len(points) == 3 and sum(points.values()) == 2 * 3  # 3 pairs x 2 games, a point each
+
+
+def test_replay_to_svg_draws_any_game(tmp_path):
+    written = load("replay_to_svg.py")["main"](["--game", "stone-age", "--out", str(tmp_path), "--every", "300"])
+    assert len(written) >= 2 and "Places (winter)" in written[0].read_text()
