@@ -169,3 +169,20 @@ def test_a_game_shows_as_its_board_in_a_notebook():
     g = wp.new_game("stone-age", players=["Ann", "Bob"], seed=1, variants={"igloos": True})
     assert g._repr_svg_() == ui_for(g).svg(g, Style())
     assert repr(g) == "<Stone Age (winter, igloos): round 1, placement, Ann to move; scores Ann 0, Bob 0>"
+
+
+def test_a_player_board_tells_what_the_cards_will_score():
+    """The culture symbols (a repeated one counted) and the people on the other cards, by kind."""
+    from widgetpkg.games.stone_age.ui import _cards_line
+
+    g = wp.new_game("stone-age", players=2, seed=1)
+    cards = [g.data.cards[c] for c in g.data.cards if c not in g.display]
+    symbol = next(c.bottom[1] for c in cards if c.green and sum(d.bottom == c.bottom for d in cards) > 1)
+    twins = [c.id for c in cards if c.bottom[:2] == ("culture", symbol)]
+    farmers = [c.id for c in cards if c.bottom[:2] == ("multiplier", "farmer")]
+    held = twins[:2] + farmers[:2]
+    with g.edit() as s:
+        s.players["Red"].cards = held
+    persons = sum(g.data.cards[c].bottom[2] for c in farmers[:2])
+    assert _cards_line(g, "Red") == f"culture {symbol} x2 · {persons} farmers"
+    assert _cards_line(g, "Blue") == ""

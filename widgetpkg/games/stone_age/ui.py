@@ -309,7 +309,10 @@ class StoneAgeUI(GameUI[StoneAge]):
         one_use = ", ".join(map(str, game.one_use_tools(p)))
         line = (f"people {game.people(p)} (home {game.at_home(p)})   field {game.agriculture(p)}   "
                 f"tools {tiles} (unused {unused}){'   one-use ' + one_use if one_use else ''}")
-        painter.text(px + 8, py + h * 0.78, line, size=size * 0.85, anchor="start")
+        painter.text(px + 8, py + h * 0.72, line, size=size * 0.85, anchor="start")
+        cards = _cards_line(game, p)
+        if cards:
+            painter.text(px + 8, py + h * 0.9, cards, size=_fit(cards, w - 16, size * 0.85), anchor="start")
         summary = f"{len(game.cards(p))} cards, {len(game.buildings(p))} buildings" + (
             f", igloos {', '.join(map(str, game.igloos(p)))}" if game.igloos(p) else "")
         painter.text(px + w - 8, py + size, summary, size=size * 0.85, anchor="end")
@@ -569,6 +572,24 @@ def _spot_centres(rect: Rect, count: int) -> list[tuple[float, float]]:
     per_row = max(int(width / 0.38) + 1, -(-count // 3))
     step = min(0.38, width / max(1, per_row - 1))
     return [(x0 + 0.3 + step * (i % per_row), y0 + 0.75 + 0.38 * (i // per_row)) for i in range(count)]
+
+
+def _cards_line(game: StoneAge, p: str) -> str:
+    """What a player's cards will score at the end: the culture symbols (a second of a kind starts
+    a new set) and the people of each kind on the sand-coloured cards."""
+    symbols: dict[str, int] = {}
+    people: dict[str, int] = {}
+    for card_id in game.cards(p):
+        kind, what, persons = game.data.cards[card_id].bottom
+        if kind == "culture":
+            symbols[what] = symbols.get(what, 0) + 1
+        else:
+            people[what] = people.get(what, 0) + persons
+    parts = []
+    if symbols:
+        parts.append("culture " + ", ".join(f"{s}" + (f" x{n}" if n > 1 else "") for s, n in sorted(symbols.items())))
+    parts += [f"{n} {what.replace('_', ' ')}{'s' if n > 1 else ''}" for what, n in sorted(people.items())]
+    return " · ".join(parts)
 
 
 def _snow(painter: Painter, px: float, py: float, width: float, scale: float) -> None:
