@@ -428,13 +428,14 @@ class StoneAge(Game):
         if avail <= 0:
             return []
         actions: list[Action] = []
-        occ, at, who = self._occ, self._at, self._who
-        if ("hunt", p) not in at:
+        occ, who = self._occ, self._who   # during placement, who stands where this round
+        if p not in who.get("hunt", ()):
             actions += _PLACE_ACTIONS["hunt"][:avail]
         crowd = self._resource_crowd
         for place in RESOURCE_PLACES:
             # inlined _resource_room: this runs at every placement
-            if (place, p) not in at and len(who.get(place, ())) < crowd:
+            there = who.get(place, ())
+            if p not in there and len(there) < crowd:
                 room = RESOURCE_CAPACITY - occ.get(place, 0)
                 if room > 0:
                     actions += _PLACE_ACTIONS[place][:avail if avail < room else room]
@@ -461,7 +462,7 @@ class StoneAge(Game):
         avail = self._avail[p]
         if avail <= 0:
             return False
-        return ("hunt", p) not in self._at or bool(self._placements(p))
+        return p not in self._who.get("hunt", ()) or bool(self._placements(p))
 
     def _resource_room(self, place: str, p: str) -> int:
         if (place, p) in self._at:
@@ -674,11 +675,15 @@ class StoneAge(Game):
         handler = _HANDLER_FUNCTION.get(type(action))
         if handler is None:
             return self._arrange(action)
-        before = self.current_player
         events: list[Event] = []
-        handler(self, action, events)
-        if type(action) is PlacePeople or self._phase == "over" or self.current_player != before:
-            self._set("_turns", self._turns + 1)
+        if type(action) is PlacePeople:   # a placement always ends the turn
+            handler(self, action, events)
+        else:
+            before = self.current_player
+            handler(self, action, events)
+            if self._phase != "over" and self.current_player == before:
+                return events
+        self._set("_turns", self._turns + 1)
         return events
 
     def _arrange(self, action: Action) -> list[Event]:
