@@ -184,7 +184,7 @@ class StoneAgeUI(GameUI[StoneAge]):
         winter = game.season == "winter"
         for place in self._places(game):
             value: Any = PLACE_LABELS.get(place, place)
-            if place == "field" and game.season == "winter":
+            if place == "field" and winter:
                 # "Im Winter wird anstelle des Ackers Viehzucht betrieben"; the place keeps its API name
                 value = "Livestock (field)"
             if place.startswith("igloo:"):
@@ -193,6 +193,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                 value = ("igloo", igloo.cost, igloo.points, built)
             elif place == "animal":
                 value = ("animal", game.active_animal, game.malus)
+            # the winter side's places are drawn under snow (the igloos are snow already)
             pieces[("place", place)] = ("winter", value) if winter and not place.startswith("igloo:") else value
         for k, card in enumerate(game.display, 1):
             pieces[("place", f"card:{k}")] = ("card", card, card_text(game, card) if card else None)
