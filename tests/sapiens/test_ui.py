@@ -155,3 +155,18 @@ def test_the_scoring_log_says_which_track_the_points_go_on():
     assert scored_entry(cave).text == "Red +7 shelter: caves 1 cave (1, -1) with its mountain token x7"
     assert scored_entry(FoodScored("Red", "fight", (Term(1, "fight token", -1),))).text == \
         "Red -1 food: fight 1 fight token x(-1)"
+
+
+def test_the_end_of_the_game_reads_as_a_sentence():
+    import random
+
+    import widgetpkg as wp
+    from widgetpkg.ui.contract import ui_for
+
+    for players in (["Ann", "Bob"], ["You", "Bob"]):
+        g = wp.new_game("sapiens", players=players, seed=4)
+        rng = random.Random(2)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        (winner,) = g.winners()
+        assert ui_for(g).status(g)[0] == f"Game over: {winner} {'win' if winner == 'You' else 'wins'}"

@@ -22,7 +22,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ...core import Action
-from ...core.grammar import possessive, sentence
+from ...core.grammar import agree, names, possessive, sentence
 from ...render.painter import Painter
 from ...ui.contract import (
     Choice,
@@ -342,7 +342,8 @@ class SapiensUI(GameUI[Sapiens]):
     # -- panel -----------------------------------------------------------------------------------------
     def status(self, game: Sapiens) -> tuple[str, str]:
         if game.is_over:
-            return "Game over: " + " and ".join(game.winners()) + " win", ""
+            winners = game.winners()
+            return "Game over: " + sentence(f"{names(winners)} {agree(winners, 'wins', 'win')}"), ""
         p = game.current_player
         hints = {"start_cave": "lay a tile on a cave whose token shows one of its scenes",
                  "main": "lay a tile next to your active tribe (or use a mountain token first)",
