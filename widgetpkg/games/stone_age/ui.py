@@ -23,6 +23,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...core import Action
+from ...core.grammar import names
 from ...render.painter import Painter
 from ...ui.contract import (
     Choice,
@@ -460,7 +461,7 @@ class StoneAgeUI(GameUI[StoneAge]):
     # -- panel ---------------------------------------------------------------------------------------
     def status(self, game: StoneAge) -> tuple[str, str]:
         if game.is_over:
-            return "Game over", f"won by {', '.join(game.winners())}"
+            return "Game over", f"won by {names(game.winners())}"
         hints = {"placement": "click a place and choose how many people", "resolution": "click one of your places",
                  "tools": "choose the tools to add", "pay": "pay or decline", "dice_for_all": "take a die",
                  "choose_resources": "choose the resources", "animal_rewards": "take a reward",
