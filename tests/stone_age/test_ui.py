@@ -186,3 +186,19 @@ def test_a_player_board_tells_what_the_cards_will_score():
     persons = sum(g.data.cards[c].bottom[2] for c in farmers[:2])
     assert _cards_line(g, "Red") == f"culture {symbol} x2 · {persons} farmers"
     assert _cards_line(g, "Blue") == ""
+
+
+def test_a_player_who_cannot_pay_is_told_so():
+    g = wp.new_game("stone-age", players=2, seed=1)
+    with g.edit() as s:
+        s.phase = "resolution"
+        s.placed = {("card:1", "Red"): 1, ("card:2", "Red"): 1}
+        s.players["Red"].resources["wood"] = 1
+        for p in s.players.values():
+            p.home = 0
+    ui = ui_for(g)
+    g.apply(Resolve("card:2"))          # 2 resources: Red has 1
+    assert ui.status(g)[1] == "not enough resources to pay: decline, and the person goes back"
+    g.undo()
+    g.apply(Resolve("card:1"))          # 1 resource: Red can pay
+    assert ui.status(g)[1] == "pay or decline"

@@ -466,7 +466,11 @@ class StoneAgeUI(GameUI[StoneAge]):
                  "tools": "choose the tools to add", "pay": "pay or decline", "dice_for_all": "take a die",
                  "choose_resources": "choose the resources", "animal_rewards": "take a reward",
                  "feeding": "pay the missing food with resources, or go hungry"}
-        return f"Round {game.round}, {game.current_player}: {game.phase.replace('_', ' ')}", hints[game.phase]
+        p = game.current_player
+        if game.phase == "pay" and p is not None and not game.vouchers(p) \
+                and not any(isinstance(a, (PayCard, PayBuilding, PayIgloo)) for a in game.legal_actions()):
+            hints["pay"] = "not enough resources to pay: decline, and the person goes back"
+        return f"Round {game.round}, {p}: {game.phase.replace('_', ' ')}", hints[game.phase]
 
     def columns(self, game: StoneAge) -> list[Column]:
         projected = game.projected_scores()
