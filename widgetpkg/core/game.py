@@ -44,6 +44,16 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
+def one_of(action: Action, actions: Sequence[Action] | None) -> bool:
+    """Whether ``action`` is one of the very objects in ``actions`` (by identity: equal is not
+    enough, a look-alike may hold fields of the wrong type): the check behind ``Game._listed``."""
+    if actions:
+        for listed in actions:
+            if listed is action:
+                return True
+    return False
+
+
 class Step(NamedTuple):
     """One applied action with what it caused and how to take it back (a named tuple: one is
     made at every step, and a tuple is made several times faster than a frozen dataclass)."""

@@ -33,7 +33,7 @@ from ...core import (
     Term,
     register,
 )
-from ...core.game import _MISSING
+from ...core.game import _MISSING, one_of
 from ...core.grammar import count, does
 from . import bonuses, heuristic, setup
 from .actions import (
@@ -770,12 +770,7 @@ class Sapiens(Game):
         return bool(found) and isinstance(found[0], PlaceTile)
 
     def _listed(self, action: Action) -> bool:
-        listed = self._cache.get(("legal",)) if self._cache else None
-        if listed:
-            for legal in listed:
-                if legal is action:
-                    return True
-        return False
+        return one_of(action, self._cache.get(("legal",)) if self._cache else None)
 
     def _cached(self, key: tuple, compute: Any) -> list:
         if self._cache is None:

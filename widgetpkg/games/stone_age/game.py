@@ -39,6 +39,7 @@ from ...core import (
     register,
 )
 from ...core.errors import shorten
+from ...core.game import one_of
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -544,12 +545,7 @@ class StoneAge(Game):
         return actions
 
     def _listed(self, action: Action) -> bool:
-        cached = self._legal_cache
-        if cached is not None:
-            for legal in cached:
-                if legal is action:
-                    return True
-        return False
+        return one_of(action, self._legal_cache)
 
     def _illegal(self, action: Action) -> str | None:
         if isinstance(action, SetNextDice):

@@ -190,7 +190,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                 value = "Livestock (field)"
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
-                built = any(igloo.id in game.igloos(p) for p in game.players)
+                built = _igloo_owner(game, igloo.id) is not None
                 value = ("igloo", igloo.cost, igloo.points, built)
             elif place == "animal":
                 value = ("animal", game.active_animal, game.malus)
@@ -269,12 +269,7 @@ class StoneAgeUI(GameUI[StoneAge]):
 
     def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
         r = 0.16 * view.scale
-        people: dict[str, list[str]] = {}   # place -> whose each person there is
-        for (place, p), n in game.placed().items():
-            people.setdefault(place, []).extend([p] * n)
-        for p in game.players:
-            if game.at_animal(p):
-                people.setdefault("animal", []).extend([p] * game.at_animal(p))
+        people = _people_at(game)
         for place in game.places():
             rect = place_rect(game, place)
             if rect is None:
@@ -453,7 +448,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                 return [f"{stack[0]}: {game.data.buildings[stack[0]].describe()}", f"{len(stack)} left in the stack"]
         if place.startswith("igloo:"):
             igloo = game.data.igloos[int(place[6:])]
-            owner = next((p for p in game.players if igloo.id in game.igloos(p)), None)
+            owner = _igloo_owner(game, igloo.id)
             return [f"costs {multiset_text(as_items(igloo.cost))} for {igloo.points} points; one person builds it",
                     f"built by {owner}" if owner else "not built yet"]
         return []
@@ -614,15 +609,28 @@ def _spots_lines(game: StoneAge, place: str) -> list[str]:
     spots = game.spots(place)
     if spots is None:
         return ["any number of people, from every player"]
-    taken = sum(n for (at, _), n in game.placed().items() if at == place)
-    if place == "animal":
-        taken = sum(game.at_animal(p) for p in game.players)
-    free = _free_spots(game, place, taken)
+    free = _free_spots(game, place, len(_people_at(game).get(place, ())))
     if place == "animal":
         return [f"{free} of {spots} rings free" if game.active_animal else "no animal is out"]
     if not free:
         return ["no free spot"]
     return ["its spot is free" if spots == 1 else f"{free} of {spots} spots free"]
+
+
+def _people_at(game: StoneAge) -> dict[str, list[str]]:
+    """Place -> whose each person standing there is (the unresolved people, and the wild animal's)."""
+    people: dict[str, list[str]] = {}
+    for (place, p), n in game.placed().items():
+        people.setdefault(place, []).extend([p] * n)
+    for p in game.players:
+        if game.at_animal(p):
+            people.setdefault("animal", []).extend([p] * game.at_animal(p))
+    return people
+
+
+def _igloo_owner(game: StoneAge, i: int) -> str | None:
+    """Who built igloo ``i``, or None."""
+    return next((p for p in game.players if i in game.igloos(p)), None)
 
 
 def _free_spots(game: StoneAge, place: str, taken: int) -> int:
@@ -632,7 +640,7 @@ def _free_spots(game: StoneAge, place: str, taken: int) -> int:
     kind, _, index = place.partition(":")
     if spots is None or (kind == "card" and game.display[int(index) - 1] is None) \
             or (kind == "building" and not game.stack(int(index))) \
-            or (kind == "igloo" and any(int(index) in game.igloos(p) for p in game.players)) \
+            or (kind == "igloo" and _igloo_owner(game, int(index)) is not None) \
             or (place == "animal" and game.active_animal is None):
         return 0
     return max(0, spots - taken)
