@@ -89,10 +89,13 @@ def finite_point(x: Any, y: Any) -> tuple[float, float] | None:
 
     >>> finite_point(3, 4.5), finite_point(None, 2), finite_point(float("nan"), 1), finite_point(True, 1)
     ((3.0, 4.5), None, None, None)
+    >>> finite_point(10**400, 1), finite_point(float("-inf"), 1), finite_point("3", 1)
+    (None, None, None)
     """
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
         return None
-    if not all(math.isfinite(v) and abs(v) <= _MAX_COORD for v in (x, y)):
+    # compared before any conversion: float(10**400) raises OverflowError
+    if not all(-_MAX_COORD <= v <= _MAX_COORD for v in (x, y)):   # also False for NaN
         return None
     return (float(x), float(y))
 
@@ -242,6 +245,7 @@ class BoardCanvas(HasTraits):
         point = finite_point(px, py)
         if point is None:
             self.rejected_events += 1
+            self._guard(self.model.refuse)("the pointer came without a position on the board")
             return
         self._guard(self._hover)(*point)
 

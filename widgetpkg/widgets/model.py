@@ -32,6 +32,7 @@ from typing import Any
 from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
 
 from ..core import Action, Event, Game, IllegalActionError
+from ..core.errors import PositionError, shorten
 from ..ui.contract import ui_for
 
 log = logging.getLogger(__name__)
@@ -239,10 +240,14 @@ class GameModel(HasTraits):
         return not game.is_over and not self.autoplay and self.agent_for(game.current_player) is None
 
     def goto(self, step: int) -> None:
-        """Undo or redo until ``step`` steps of the history are applied; one notification."""
+        """Undo or redo until ``step`` steps of the history are applied; one notification.
+
+        A step outside ``0..steps()`` (or not a whole number) raises ``PositionError`` and changes
+        nothing.
+        """
         total = self.steps()
-        if not 0 <= step <= total:
-            raise ValueError(f"step must be between 0 and {total}, got {step}")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= total:
+            raise PositionError(f"step must be a whole number between 0 and {total}, got {shorten(step)}")
         while len(self._game.history) > step:
             self._game.undo()
         while len(self._game.history) < step:

@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from .. import agents as agent_module
 from ..ui.contract import SEAT_COLOURS, Choice, GameUI, LogEntry, Section, esc
+from .pool import BoxPool, ButtonPool, HTMLPool
 
 if TYPE_CHECKING:
     from .app import App
@@ -130,11 +131,21 @@ class Panel:
         self.message = W.HTML(layout=W.Layout(width="100%"))
         self.menu = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
         self.menu.add_class("wp-menu")
+        # the menu's and the prompt's widgets are reused from move to move (see ``pool``)
+        self._menu_buttons = ButtonPool(lambda index: self._guarded(self.board.choose, index))
+        self._menu_title = W.HTML()
+        self._menu_close = _button("", "close the menu (Esc)", "times")
+        self._menu_close.on_click(lambda _: self._guarded(self.board.close_menu))
+        self._prompt_order: list[Choice] = []
+        self._prompt_buttons = ButtonPool(self._press_prompt)
+        self._prompt_titles = HTMLPool()
+        self._prompt_rows = BoxPool()
         self.prompt = W.VBox(layout=W.Layout(width="100%"))
         self.info = W.HTML(layout=W.Layout(width="100%"))
         self.sections = W.HTML(layout=W.Layout(width="100%"))
         self.more = W.Accordion(children=[], selected_index=None, layout=W.Layout(width="100%"))
         self.more.observe(self._on_more, "selected_index")
+        self._more_pages = HTMLPool(layout={"max_height": "260px", "overflow": "auto"})
 
         self.cycle = _button(self.ui.cycle_label, "the hovered target's next choice (and back with Shift)",
                              "rotate-right")
@@ -222,8 +233,11 @@ class Panel:
         return self.board.ui
 
     def close(self) -> None:
-        """Stop following the model (the app is closed)."""
+        """Stop following the model and close the reused widgets (the app is closed)."""
         self._closed = True
+        for pool in (self._menu_buttons, self._prompt_buttons, self._prompt_titles, self._prompt_rows,
+                     self._more_pages):
+            pool.close()
         for owner, handler, names in self._observers:
             with contextlib.suppress(ValueError):
                 owner.unobserve(handler, names)
@@ -270,38 +284,54 @@ class Panel:
     def _refresh_menu(self) -> None:
         target = self.board.menu
         if target is None:
-            self.menu.children = ()
+            if self.menu.children:
+                self.menu.children = ()
             self.menu.layout.display = "none"
             return
-        buttons = []
-        for index, label in enumerate(target.labels()):
-            button = _button(f"{index + 1}. {label}", f"{label} ({index + 1})")
-            button.on_click(lambda _, index=index: self._guarded(self.board.choose, index))
-            buttons.append(button)
-        close = _button("", "close the menu (Esc)", "times")
-        close.on_click(lambda _: self._guarded(self.board.close_menu))
-        self.menu.children = (W.HTML(f"<div class='wp-group'>{esc(target.label)}:</div>"), *buttons, close)
+        labels = [(f"{index + 1}. {label}", f"{label} ({index + 1})") for index, label in enumerate(target.labels())]
+        buttons = self._menu_buttons.show(labels)
+        self._menu_title.value = f"<div class='wp-group'>{esc(target.label)}:</div>"
+        self.menu.children = (self._menu_title, *buttons, self._menu_close)
         self.menu.layout.display = "flex"
 
     def _refresh_prompt(self) -> None:
-        """The prompt's buttons, grouped; made again only when the choices change."""
+        """The prompt's buttons, grouped; relabelled only when the choices change (the buttons,
+        titles and rows are reused: a long game does not pile up widgets)."""
         choices = list(self.board.prompt)
         if choices == self._prompt_shown:
             return
         self._prompt_shown = choices
-        groups: dict[str, list[W.Button]] = {}
+        groups: dict[str, list[Choice]] = {}
         for choice in choices:
+            groups.setdefault(choice.group, []).append(choice)
+        self._prompt_order = [c for group in groups.values() for c in group]
+        labels = []
+        for choice in self._prompt_order:
             tip = choice.detail or choice.label
-            button = _button(choice.label, tip + (f" ({choice.key.upper()})" if choice.key and
-                                                  choice.key.upper() not in tip else ""))
-            button.on_click(lambda _, choice=choice: self._guarded(self.board.press, choice))
-            groups.setdefault(choice.group, []).append(button)
-        rows: list[W.Widget] = []
-        for group, buttons in groups.items():
+            key = f" ({choice.key.upper()})" if choice.key and choice.key.upper() not in tip else ""
+            labels.append((choice.label, tip + key))
+        buttons = self._prompt_buttons.show(labels)
+        titles = self._prompt_titles.show([f"<div class='wp-group'>{esc(g)}</div>" for g in groups if g])
+        rows: list[list[W.Widget]] = []
+        start = 0
+        for members in groups.values():
+            rows.append(buttons[start:start + len(members)])
+            start += len(members)
+        boxes = self._prompt_rows.show(rows)
+        children: list[W.Widget] = []
+        title_iter = iter(titles)
+        for group, box in zip(groups, boxes):
             if group:
-                rows.append(W.HTML(f"<div class='wp-group'>{esc(group)}</div>"))
-            rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
-        self.prompt.children = tuple(rows)
+                children.append(next(title_iter))
+            children.append(box)
+        self.prompt.children = tuple(children)
+        human = self.model.human_to_move()
+        for button in buttons:
+            button.disabled = not human
+
+    def _press_prompt(self, index: int) -> None:
+        if index < len(self._prompt_order):
+            self._guarded(self.board.press, self._prompt_order[index])
 
     def _refresh_info(self) -> None:
         game = self.model.game
@@ -358,7 +388,7 @@ class Panel:
         titles = tuple(s.title for s in closed)
         if titles != self._closed_titles:
             self._closed_titles = titles
-            self.more.children = [W.HTML(layout=W.Layout(max_height="260px", overflow="auto")) for _ in closed]
+            self.more.children = self._more_pages.show([""] * len(closed))
             for index, title in enumerate(titles):
                 self.more.set_title(index, title)
         self.more.layout.display = "flex" if closed else "none"
@@ -380,9 +410,8 @@ class Panel:
         self.undo.disabled = not game.history
         self.redo.disabled = not game.can_redo
         self.step.disabled = game.is_over
-        for row in self.prompt.children:
-            for button in getattr(row, "children", ()):
-                button.disabled = not human
+        for button in self._prompt_buttons.shown():
+            button.disabled = not human
         open_board = not self.board.fixed
         self.view_title.layout.display = self.view_row.layout.display = "flex" if open_board else "none"
 
