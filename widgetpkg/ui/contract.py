@@ -307,6 +307,11 @@ class GameUI(Generic[G]):
                 painter.circle(cx, cy, max(6.0, view.scale * 0.3), fill=EMPHASIS, alpha=0.25, stroke=EMPHASIS,
                                width=2)
 
+    def action_refs(self, game: G, action: Action) -> tuple[Ref, ...]:
+        """Where ``action`` is played, asked *before* it is played: by default the keys of the
+        click targets that offer it (the place, cell or spot a person would click for it)."""
+        return tuple(t.key for t in self.targets(game) if action in t.choices)
+
     def move_refs(self, game: G) -> tuple[Ref, ...]:
         """What the last step touched, for the board to flash after an opponent's move: by default
         the references of its events."""

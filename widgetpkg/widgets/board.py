@@ -59,7 +59,7 @@ from typing import Any
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from ipywidgets import Layout, Text
 from traitlets import Any as AnyTrait
-from traitlets import HasTraits, Int
+from traitlets import Float, HasTraits, Int
 
 from ..render.canvas import CanvasPainter
 from ..ui.contract import Choice, GameUI, Inspection, Style, Target, View, ui_for
@@ -67,7 +67,9 @@ from .model import GameModel
 
 log = logging.getLogger(__name__)
 
-BACKGROUND, MARKS, FIGURES, HOVER = 0, 1, 2, 3
+#: the canvas layers, bottom to top; the other seats' last moves have a layer of their own, so that
+#: showing (or fading in) a move repaints nothing else
+BACKGROUND, MARKS, FIGURES, MOVES, HOVER = 0, 1, 2, 3, 4
 _ATLAS_MARGIN = 5          # cells of room around the pieces when the atlas is (re)made
 _DRAG = 6                  # pixels the pointer must move, button down, to pan instead of click
 _DOUBLE_CLICK = 0.35       # seconds: a second click this soon after a move, at the same place, is ignored
@@ -76,7 +78,7 @@ _MAX_COORD = 1e6           # pixels: anything further from the canvas is not a r
 _TIP_SIZE, _TIP_PAD = 13.0, 8.0   # the hover box's font size and padding, in canvas pixels
 _TIP_CLEARANCE = 12.0      # pixels kept between the hover box and the pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
-_FLASH = 1.2              # seconds an opponent's move stays stressed
+_FADE_STEPS = 4           # frames of a move's fade-in
 _WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
 _MAX_SHOWN_HEIGHT = "88vh"  # a fixed board fits the window: scrolling to see its bottom row loses the top
 _GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
@@ -119,6 +121,8 @@ class BoardCanvas(HasTraits):
     targets_version = Int(0)
     #: bumps when the view (pan, zoom) changes
     view_version = Int(0)
+    #: seconds over which another seat's move fades in (0: at once; needs the kernel's event loop)
+    fade = Float(0.3, min=0.0, max=3.0)
 
     def __init__(self, model: GameModel, *, width: int = 680, height: int = 560, scale: int | None = None,
                  ui: GameUI | None = None) -> None:
@@ -129,7 +133,7 @@ class BoardCanvas(HasTraits):
         self.width, self.height = int(width), int(height)
         # the canvas takes the width the notebook gives it (the browser scales the picture, and
         # ipycanvas scales the pointer back); ``resize`` changes the pixels drawn
-        self.canvas = MultiCanvas(4, width=self.width, height=self.height,
+        self.canvas = MultiCanvas(5, width=self.width, height=self.height,
                                   layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
         # where the page reports the width the canvas is shown at (see ``App``'s page script): a
@@ -162,8 +166,12 @@ class BoardCanvas(HasTraits):
         self._last_move: tuple[float, float, float] | None = None   # time, x, y of the last click that played
         self._redraw_pending = False
         self._wheel_travel = 0.0       # wheel movement not yet turned into a zoom step
-        self._flash: tuple[Hashable, ...] = ()     # an opponent's move, stressed for a moment
-        self._flash_timer: asyncio.TimerHandle | None = None
+        #: the last move of every other seat, by player, as the game's references: stressed on
+        #: the board until the next decision at this screen
+        self.recent_moves: dict[str, tuple[Hashable, ...]] = {}
+        self._run_mover: str | None = None           # who played the step before (a move may be several)
+        self._moves_alpha = 1.0
+        self._fade_timer: asyncio.TimerHandle | None = None
         #: Python seconds spent handling each click (the redraw and the panel update included);
         #: the newest ones only, so a long session does not grow it
         self.click_times: deque[float] = deque(maxlen=_KEPT_TIMES)
@@ -361,6 +369,8 @@ class BoardCanvas(HasTraits):
     def close(self) -> None:
         """Stop following the model and close the canvases; later model changes are ignored."""
         self._closed = True
+        if self._fade_timer is not None:
+            self._fade_timer.cancel()
         for handler, names in self._observers:
             with contextlib.suppress(ValueError):
                 self.model.unobserve(handler, names)
@@ -390,6 +400,7 @@ class BoardCanvas(HasTraits):
             self._blit()
             self._draw_marks(game)
             self._draw_figures(game, force=full)
+            self._draw_moves(game)
             self._draw_hover(game)
 
     def _sync_atlas(self, game: Any, full: bool) -> None:
@@ -466,6 +477,17 @@ class BoardCanvas(HasTraits):
         self.ui.draw_figures(CanvasPainter(layer), game, self.view, style=self.style)
         layer.restore()
 
+    def _draw_moves(self, game: Any) -> None:
+        layer = self.canvas[MOVES]
+        layer.clear()
+        refs = [ref for move in self.recent_moves.values() for ref in move]
+        if not refs:
+            return
+        layer.save()
+        layer.global_alpha = self._moves_alpha
+        self.ui.highlight(CanvasPainter(layer), game, refs, self.view)
+        layer.restore()
+
     def _draw_hover(self, game: Any) -> None:
         layer = self.canvas[HOVER]
         layer.clear()
@@ -473,8 +495,6 @@ class BoardCanvas(HasTraits):
         painter = CanvasPainter(layer)
         if self._selected is not None and self.choice is not None:
             self.ui.draw_preview(painter, game, self._selected, self.choice, self.view, self.style)
-        if self._flash:
-            self.ui.highlight(painter, game, self._flash, self.view)
         if self._inspection is not None:
             self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
@@ -515,6 +535,8 @@ class BoardCanvas(HasTraits):
                 self._draw_marks(game)
             if FIGURES in layers:
                 self._draw_figures(game)
+            if MOVES in layers:
+                self._draw_moves(game)
             if HOVER in layers:
                 self._draw_hover(game)
 
@@ -582,28 +604,54 @@ class BoardCanvas(HasTraits):
             self._fit()
             self.view_version += 1
         self._refresh_hover_after_change()
-        self._start_flash()
+        if self._track_moves():
+            self._start_fade()
         self.redraw(full=full)
         self.targets_version += 1     # the panel's prompt after the board: the click's answer paints first
 
-    def _start_flash(self) -> None:
-        """After an agent's move, stress what it touched for a moment (in a kernel, where a timer
-        can take it away again)."""
-        mover = getattr(self.model, "last_mover", None)
-        loop = running_loop()
-        if self._flash_timer is not None:
-            self._flash_timer.cancel()
-            self._flash_timer = None
-        self._flash = ()
-        if loop is None or mover is None or self.model.agent_for(mover) is None:
-            return
-        self._flash = tuple(self.ui.move_refs(self.model.game))
-        if self._flash:
-            self._flash_timer = loop.call_later(_FLASH, self._guard(self._end_flash))
+    def _track_moves(self) -> bool:
+        """Keep the last move of every other seat (several steps in a row by one seat are one
+        move) until a decision at this screen; True if what is stressed changed."""
+        before = dict(self.recent_moves)
+        mover = self.model.last_mover
+        if mover is None:                        # undo, redo, a jump, an edit, a new game
+            self.recent_moves, self._run_mover = {}, None
+            return before != self.recent_moves
+        refs = tuple(dict.fromkeys(_ref(r) for r in (*self.model.last_refs, *self.ui.move_refs(self.model.game))))
+        if mover == self._run_mover:
+            refs = self.recent_moves.get(mover, ()) + refs
+        self._run_mover = mover
+        moves = {p: m for p, m in self.recent_moves.items() if p != mover}
+        moves[mover] = refs
+        if self.model.agent_for(mover) is None and not self.model.autoplay:
+            # a decision here: what the others did has been seen; this one stays for another
+            # human seat at this screen (a shared table), if there is one
+            others = [p for p in self.model.game.players if p != mover and self.model.agent_for(p) is None]
+            moves = {mover: refs} if others else {}
+        self.recent_moves = {p: m for p, m in moves.items() if m}
+        return before != self.recent_moves
 
-    def _end_flash(self) -> None:
-        self._flash, self._flash_timer = (), None
-        self._redraw_layers(HOVER)
+    def _start_fade(self) -> None:
+        """Fade the stressed moves in over ``fade`` seconds, redrawing only their layer."""
+        if self._fade_timer is not None:
+            self._fade_timer.cancel()
+            self._fade_timer = None
+        loop = running_loop()
+        if loop is None or self.fade <= 0 or not self.recent_moves:
+            self._moves_alpha = 1.0
+            return
+        self._moves_alpha = 1.0 / _FADE_STEPS
+        self._fade_timer = loop.call_later(self.fade / _FADE_STEPS, self._guard(self._fade_step))
+
+    def _fade_step(self) -> None:
+        self._fade_timer = None
+        if self._closed:
+            return
+        self._moves_alpha = min(1.0, self._moves_alpha + 1.0 / _FADE_STEPS)
+        self._redraw_layers(MOVES)
+        loop = running_loop()
+        if self._moves_alpha < 1.0 and loop is not None:
+            self._fade_timer = loop.call_later(self.fade / _FADE_STEPS, self._guard(self._fade_step))
 
     def _on_look(self, change: dict[str, Any]) -> None:
         if self._closed:

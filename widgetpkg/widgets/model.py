@@ -92,6 +92,7 @@ class GameModel(HasTraits):
         self._game = game
         self._seen = self._fingerprint()
         self.last_mover: str | None = None
+        self.last_refs: tuple[Any, ...] = ()
         _LIVE.add(self)
         _hook_ipython()
 
@@ -127,14 +128,32 @@ class GameModel(HasTraits):
     def apply(self, action: Action) -> list[Event]:
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
         player = self._game.current_player
+        where = self._where(action)
         events = self._game.apply(action)
+        #: where the last step was played (the adapter's references), for the board to stress it
+        self.last_refs = where
         self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {self._words(action)}", mover=player)
         return events
+
+    def _adapter(self) -> Any:
+        """The game's UI adapter, made once per kind of game."""
+        cached = getattr(self, "_ui", None)
+        if cached is None or cached[0] != self._game.name:
+            cached = self._ui = (self._game.name, ui_for(self._game))
+        return cached[1]
+
+    def _where(self, action: Action) -> tuple[Any, ...]:
+        """Where ``action`` is played, asked before it is (afterwards its spot may be gone)."""
+        try:
+            return tuple(self._adapter().action_refs(self._game, action))
+        except Exception:  # noqa: BLE001 - a highlight must never break a move
+            log.debug("no place for %r", action, exc_info=True)
+            return ()
 
     def _words(self, action: Action) -> str:
         """An action as the game's adapter words it for players (its ``str`` if that fails)."""
         try:
-            return ui_for(self._game).action_text(self._game, action)
+            return self._adapter().action_text(self._game, action)
         except Exception:  # noqa: BLE001 - a message must never break a move
             log.debug("no words for %r", action, exc_info=True)
             return str(action)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from .. import agents as agent_module
+from ..core import grammar
 from ..ui.contract import SEAT_COLOURS, Choice, GameUI, LogEntry, Section, esc
 from .pool import BoxPool, ButtonPool, HTMLPool
 
@@ -363,12 +364,13 @@ class Panel:
             for category in breakdown.get(player, {}):
                 if category not in categories:
                     categories.append(category)
+        # one grammar for every view: "You win", "Ann wins", "Ann and you share the win"
         if len(winners) == 1:
-            who = f"{esc(winners[0])} wins"
+            who = esc(grammar.sentence(f"{grammar.subject(winners[0])} {grammar.agree(winners[0], 'wins', 'win')}"))
         elif winners:
-            who = f"{' and '.join(esc(w) for w in winners)} share the win"
+            who = esc(grammar.sentence(f"{grammar.names(winners)} share the win"))
         else:
-            who = "nobody wins"
+            who = "Nobody wins"
         head = "".join(f"<th>{self._swatch(p)}{esc(p)}</th>" for p in game.players)
         rows = "".join(
             f"<tr><td>{esc(category)}</td>"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event, Note, Term
-from ...core.grammar import count, does
+from ...core.grammar import agree, count, does, possessive, sentence, subject
 from .actions import (
     ConvertSteaks,
     PlaceBear,
@@ -142,9 +142,9 @@ def _bonus_choice(g: Sapiens, p: str, action: Action, events: list[Event]) -> No
         tiles = g._bear_tiles(action.player, s)
         g._set("_bear_supply", g._bear_supply - 1)
         g._put("_bears", (action.player, s), p)
-        events.append(Note(f"{does(p, 'puts')} a bear on {action.player}'s {v.name(s)}"))
+        events.append(Note(f"{does(p, 'puts')} a bear on {possessive(action.player)} {v.name(s)}"))
         events.append(g._gain_shelter(ShelterScored(
-            p, "bears", (Term(len(tiles), f"tiles touching the bear in {action.player}'s valley", 1),), "",
+            p, "bears", (Term(len(tiles), f"tiles touching the bear in {possessive(action.player)} valley", 1),), "",
             tuple(g._ref(action.player, n) for n in v.neighbours[s] if (action.player, n) in g._board) + (g._ref(action.player, s),))))
     elif isinstance(action, RemoveBear):
         v = g.valley(p)
@@ -215,12 +215,13 @@ def _resolve_fight_token(g: Sapiens, p: str, owner: str, events: list[Event]) ->
         g._delete("_fight", tile)
     g._put("_fight_hand", owner, g._fight_hand[owner] + 1)
     if owner == p:
-        events.append(Note(f"{p}'s own fight token on tile {tile} goes back (no effect)"))
+        events.append(Note(sentence(f"{possessive(p)} own fight token on tile {tile} goes back (no effect)")))
     elif g._food[p] >= 1:
-        events.append(g._gain_food(FoodScored(p, "fight", (Term(1, f"{owner}'s fight token on tile {tile}", -1),))))
+        events.append(g._gain_food(FoodScored(p, "fight", (Term(1, f"{possessive(owner)} fight token on tile {tile}", -1),))))
         events.append(g._gain_food(FoodScored(owner, "fight", (Term(1, f"fight token on tile {tile}, played by {p}", 1),))))
     else:
-        events.append(Note(f"{owner}'s fight token on tile {tile} has no effect: {p} has no food (RB 113)"))
+        events.append(Note(sentence(f"{possessive(owner)} fight token on tile {tile} has no effect: {subject(p)} "
+                                 f"{agree(p, 'has', 'have')} no food (RB 113)")))
 
 
 def _after_fight_choice(g: Sapiens, p: str, events: list[Event]) -> None:

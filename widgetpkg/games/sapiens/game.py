@@ -34,7 +34,7 @@ from ...core import (
     register,
 )
 from ...core.game import _MISSING, one_of
-from ...core.grammar import count, does
+from ...core.grammar import agree, count, does, names, possessive, sentence, subject
 from . import bonuses, heuristic, setup
 from .actions import (
     ACTION_TYPES,
@@ -1004,7 +1004,7 @@ class Sapiens(Game):
                 self._delete("_tokens", (p, s))
                 if kind == "abandon":
                     self._put("_gone", p, self._gone[p] + (token,))
-                    events.append(Note(f"{p}'s {token} token on cave {v.coord[s]} is removed from the game (RB 77)"))
+                    events.append(Note(sentence(f"{possessive(p)} {token} token on cave {v.coord[s]} is removed from the game (RB 77)")))
                 else:
                     self._put("_hand", p, self._hand[p] + (token,))
                     events.append(Note(f"{does(p, 'claims')} the {token} mountain token of cave {v.coord[s]}"))
@@ -1077,7 +1077,7 @@ class Sapiens(Game):
     def _return_fight_tokens(self, tile: int, events: list[Event]) -> None:
         for owner in self._fight.get(tile, ()):
             self._put("_fight_hand", owner, self._fight_hand[owner] + 1)
-            events.append(Note(f"{owner}'s fight token on tile {tile} goes back to {owner} (AMB-21)"))
+            events.append(Note(sentence(f"{possessive(owner)} fight token on tile {tile} goes back to {subject(owner)} (AMB-21)")))
         if tile in self._fight:
             self._delete("_fight", tile)
 
@@ -1131,7 +1131,7 @@ class Sapiens(Game):
             parts.append(f"{p} {min(f, s)} ({f} food, {s} shelter: {dropped} removed)")
         best = max(self._scores.values())
         win = [p for p in self.players if self._scores[p] == best]
-        events.append(GameEnded("game over: " + "; ".join(parts) + f". {' and '.join(win)} win{'s' * (len(win) == 1)} with {best}"))
+        events.append(GameEnded("game over: " + "; ".join(parts) + f". {sentence(names(win))} {agree(win, 'wins', 'win')} with {best}"))
 
     # -- hidden information -------------------------------------------------------------------------------
     def clone(self, *, resample_hidden: random.Random | None = None) -> Sapiens:

@@ -930,7 +930,7 @@ class StoneAge(Game):
             return
         elif kind == "dice_for_all":
             dice = self._roll(self.n)
-            events.append(Rolled(f"dice for everyone: {', '.join(map(str, dice))}; {p} chooses first"))
+            events.append(Rolled(f"dice for everyone: {', '.join(map(str, dice))}; {does(p, 'chooses')} first"))
             self._set("_phase", "dice_for_all")
             self._set("_pending", ("dice_for_all", p, dice, 0))
             self._dice_for_all_step(events)
@@ -1184,7 +1184,7 @@ class StoneAge(Game):
             if self._avail[p] != home:
                 self._put("_avail", p, home)
         self._set("_phase", "placement")
-        events.append(Note(f"round {self._round}: {self.players[self._start]} starts"))
+        events.append(Note(f"round {self._round}: {does(self.players[self._start], 'starts')}"))
         self._set("_cur", self._start)
         self._next_placer(events, self._start)
 
