@@ -618,7 +618,9 @@ class BoardCanvas(HasTraits):
             self.recent_moves, self._run_mover = {}, None
             return before != self.recent_moves
         refs = tuple(dict.fromkeys(_ref(r) for r in (*self.model.last_refs, *self.ui.move_refs(self.model.game))))
-        if mover == self._run_mover:
+        if mover == self._run_mover or not refs:
+            # a move of several steps is stressed whole; a step with no place (a payment, a
+            # choice in the prompt) leaves the seat's last move on the board stressed
             refs = self.recent_moves.get(mover, ()) + refs
         self._run_mover = mover
         moves = {p: m for p, m in self.recent_moves.items() if p != mover}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ...core import Action
 from ...core.actions import SetPosition
+from ...core.grammar import possessive
 
 DIRECTION = {0: "east", 90: "south", 180: "west", 270: "north"}
 
@@ -151,7 +152,7 @@ class ResolveFightToken(Action):
     owner: str
 
     def __str__(self) -> str:
-        return f"resolve {self.owner}'s fight token next"
+        return f"resolve {possessive(self.owner)} fight token next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,7 @@ class PlaceBear(Action):
     y: int
 
     def __str__(self) -> str:
-        return f"put a bear on {self.player}'s valley at ({self.x}, {self.y})"
+        return f"put a bear on {possessive(self.player)} valley at ({self.x}, {self.y})"
 
 
 @dataclass(frozen=True, slots=True)

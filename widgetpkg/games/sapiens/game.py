@@ -1117,7 +1117,7 @@ class Sapiens(Game):
             return
         self._put("_out", p, True)
         events.append(PlayerOut(f"{p} can neither put a tile into play nor start a new tribe: "
-                                f"{p}'s game ends here; the points count (RB 82)"))
+                                f"{possessive(p)} game ends here; the points count (RB 82)"))
         self._end_turn(p, events)
 
     def _finish(self, events: list[Event]) -> None:
