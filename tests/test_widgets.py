@@ -39,6 +39,7 @@ from widgetpkg.widgets import (
 )
 from widgetpkg.widgets.board import MOVES
 from widgetpkg.widgets.metrics import CommCounter
+from widgetpkg.widgets.panel import SINCE_KEPT
 
 
 def new_app(seed: int = 3, **options: Any) -> App:
@@ -1461,3 +1462,26 @@ def test_every_text_reads_right_for_a_seat_named_you(name: str) -> None:
         assert "wp-final" in app.panel.info.value
         app.close()
     assert not wrong, sorted(wrong)
+
+
+def test_since_your_last_turn_lists_every_step_and_draws_dice() -> None:
+    app = wp.play("stone-age", players=["You", wp.agents.Random(seed=1)], seed=2)
+    model, panel = app.model, app.panel
+    saw_dice = saw_list = False
+    for _ in range(80):
+        if model.human_to_move():
+            model.apply(model.game.legal_actions()[0])
+            assert panel.since.value == ""                 # you decided: the list starts again
+        else:
+            before = panel.since.value.count("<li>")
+            app.runner.step()
+            events = len(model.events) or 1
+            assert panel.since.value.count("<li>") == min(before + events, SINCE_KEPT)
+            saw_list = True
+            dice = [e for e in model.events if getattr(e, "dice", ())]
+            if dice:
+                assert panel.since.value.count("wp-die") >= len(dice[0].dice)
+                saw_dice = True
+    assert saw_list and saw_dice
+    model.undo()
+    assert panel.since.value == ""

@@ -49,7 +49,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ..core import Action, Game, Scored
+from ..core import Action, Event, Game, Scored
 from ..render.painter import Painter
 from .inspector import InspectorView
 from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
@@ -312,6 +312,13 @@ class GameUI(Generic[G]):
         click targets that offer it (the place, cell or spot a person would click for it)."""
         return tuple(t.key for t in self.targets(game) if action in t.choices)
 
+    def event_html(self, game: G, event: Event) -> str:
+        """One step's event for the panel's "since your last turn" list, as HTML: its words, and
+        the faces of an event that carries rolled ``dice`` drawn as dice."""
+        faces = [d for d in getattr(event, "dice", ()) or () if isinstance(d, int) and 1 <= d <= 6]
+        dice = "".join(f"<span class='wp-die' title='{d}'>{_DIE_FACES[d - 1]}</span>" for d in faces)
+        return esc(event) + (f" {dice}" if dice else "")
+
     def move_refs(self, game: G) -> tuple[Ref, ...]:
         """What the last step touched, for the board to flash after an opponent's move: by default
         the references of its events."""
@@ -419,6 +426,10 @@ def scored_entry(event: Scored) -> LogEntry:
     """A log line for a scoring event: the equation, the detail apart."""
     return LogEntry(event.headline, event.detail,
                     tuple(event.refs), event.player)
+
+
+#: the six faces of a die (Unicode dice), as the panel draws rolled dice
+_DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
 
 def esc(text: Any) -> str:

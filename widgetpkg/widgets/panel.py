@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: steps the "since your last turn" list keeps (the newest): a long session does not grow it
+SINCE_KEPT = 30
 #: more game columns than this and the score table uses a smaller font (it scrolls sideways if still too wide)
 MANY_COLUMNS = 4
 
@@ -74,6 +76,9 @@ _CSS = """
 .wp-panel table.wp-final td:first-child, .wp-panel table.wp-final th:first-child { text-align: left; }
 .wp-panel table.wp-final tr.wp-total td { border-top: 1px solid #999; font-weight: 600; }
 .wp-panel .wp-winners { font-weight: 600; margin: 4px 0; }
+.wp-panel ol.wp-since { margin: 2px 0 4px; padding-left: 22px; max-height: 150px; overflow-y: auto;
+  font-size: 12px; line-height: 1.35; overflow-wrap: anywhere; }
+.wp-panel .wp-die { font-size: 20px; line-height: 16px; vertical-align: -2px; margin-right: 1px; }
 .wp-panel kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; font-size: 11px; background: #fafafa; }
 </style>
 """
@@ -143,6 +148,9 @@ class Panel:
         self._prompt_rows = BoxPool()
         self.prompt = W.VBox(layout=W.Layout(width="100%"))
         self.info = W.HTML(layout=W.Layout(width="100%"))
+        #: every step since the last decision at this screen (agents', forced and automatic ones)
+        self.since = W.HTML(layout=W.Layout(width="100%"))
+        self._since: list[str] = []
         self.sections = W.HTML(layout=W.Layout(width="100%"))
         self.more = W.Accordion(children=[], selected_index=None, layout=W.Layout(width="100%"))
         self.more.observe(self._on_more, "selected_index")
@@ -203,7 +211,7 @@ class Panel:
         self.help = W.HTML(layout=W.Layout(width="100%"))
 
         self.widget = W.VBox([
-            W.HTML(_CSS), self.status, self.message, self.menu, self.prompt, self.info, controls, self.history,
+            W.HTML(_CSS), self.status, self.message, self.menu, self.prompt, self.since, self.info, controls, self.history,
             self.sections, self.more,
             W.HTML("<div class='wp-section'>Scoring log <span class='wp-small'>(select a line to see where)"
                    "</span></div>"),
@@ -215,6 +223,7 @@ class Panel:
         self.widget.add_class("wp-panel")
 
         self._observers: list[tuple[Any, Any, Any]] = [
+            (self.model, lambda _: self._guarded(self._track_since), "version"),
             (self.model, lambda _: self._guarded(self.refresh), "version"),
             (self.model, lambda _: self._guarded(self._refresh_status), ["thinking", "autoplay", "agents"]),
             (self.model, lambda _: self._guarded(self._refresh_message), ["message", "message_kind"]),
@@ -257,6 +266,26 @@ class Panel:
         self._refresh_history()
         self._refresh_log()
         self._refresh_help()
+
+    def _track_since(self) -> None:
+        """Note the step just played for the "since your last turn" list: a decision at this
+        screen starts the list again, an undo or a new game empties it."""
+        model = self.model
+        mover = model.last_mover
+        if mover is None or (model.agent_for(mover) is None and not model.autoplay):
+            self._since = []
+        else:
+            swatch = self._swatch(mover)
+            lines = [self.ui.event_html(model.game, event) for event in model.events] or [esc(model.message)]
+            self._since = (self._since + [f"<li>{swatch}{line}</li>" for line in lines])[-SINCE_KEPT:]
+        self._refresh_since()
+
+    def _refresh_since(self) -> None:
+        if not self._since:
+            self.since.value = ""
+            return
+        self.since.value = ("<div class='wp-section'>Since your last turn</div>"
+                            f"<ol class='wp-since'>{''.join(self._since)}</ol>")
 
     def _refresh_status(self) -> None:
         game = self.model.game

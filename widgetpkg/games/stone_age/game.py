@@ -91,7 +91,10 @@ does = lru_cache(maxsize=1024)(grammar.does)
 
 @dataclass(frozen=True, slots=True)
 class Rolled(Note):
-    """Dice rolled, or what a roll gave: unknown before it happens, so ``preview`` leaves it out."""
+    """Dice rolled, or what a roll gave: unknown before it happens, so ``preview`` leaves it out.
+    ``dice`` holds the faces rolled (empty for what a roll gave), for views that draw dice."""
+
+    dice: tuple[int, ...] = ()
 
 ANIMAL_PREFIX = "animal:"
 START_FOOD = 12
@@ -833,7 +836,7 @@ class StoneAge(Game):
         malus = self.malus
         shown = "+".join(map(str, dice))
         events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
-                           + (f", animal -{malus}" if malus else "")))
+                           + (f", animal -{malus}" if malus else ""), dice=tuple(dice)))
         if self.unused_tools(p) or self._one_use[p]:
             self._set("_phase", "tools")
             self._set("_pending", ("tools", p, place, good, dice, malus))
@@ -930,7 +933,7 @@ class StoneAge(Game):
             return
         elif kind == "dice_for_all":
             dice = self._roll(self.n)
-            events.append(Rolled(f"dice for everyone: {', '.join(map(str, dice))}; {does(p, 'chooses')} first"))
+            events.append(Rolled(f"dice for everyone: {', '.join(map(str, dice))}; {does(p, 'chooses')} first", dice=tuple(dice)))
             self._set("_phase", "dice_for_all")
             self._set("_pending", ("dice_for_all", p, dice, 0))
             self._dice_for_all_step(events)
@@ -1052,7 +1055,7 @@ class StoneAge(Game):
             count = self._animal_at.get(p, 0)
             if count:
                 dice = self._roll(count)
-                events.append(Rolled(f"{does(p, 'rolls')} for the reward: {', '.join(map(str, dice))}"))
+                events.append(Rolled(f"{does(p, 'rolls')} for the reward: {', '.join(map(str, dice))}", dice=tuple(dice)))
                 queue += [(p, d) for d in dice]
         self._set("_phase", "animal_rewards")
         self._set("_pending", ("animal_rewards", tuple(queue)))
