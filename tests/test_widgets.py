@@ -1485,3 +1485,21 @@ def test_since_your_last_turn_lists_every_step_and_draws_dice() -> None:
     assert saw_list and saw_dice
     model.undo()
     assert panel.since.value == ""
+
+
+def test_presenter_mode_is_a_trait_a_toggle_and_a_play_option() -> None:
+    app = wp.play("sapiens", players=["You", wp.agents.Random(seed=1)], seed=2, present=True)
+    assert app.present and app.panel.present.value and "wp-present" in app.widget._dom_classes
+    app.panel.present.value = False                      # the toggle drives the trait
+    assert not app.present and "wp-present" not in app.widget._dom_classes
+    app.present = True                                   # and the trait the toggle
+    assert app.panel.present.value and "wp-present" in app.widget._dom_classes
+    # what it hides is marked; whose turn, the prompt, the last moves and the scores are not
+    hidden = {id(w) for w in app.panel.widget.children if "wp-detail" in w._dom_classes}
+    kept = (app.panel.status, app.panel.prompt, app.panel.since, app.panel.info, app.panel.controls)
+    assert app.panel.log.model_id and id(app.panel.log) in hidden and not any(id(w) in hidden for w in kept)
+    import ipywidgets
+    extra = ipywidgets.Button(description="Legend")
+    app.panel.add_control(extra)                         # the row takes more buttons, Present stays last
+    assert app.panel.controls.children[-2:] == (extra, app.panel.present)
+    app.close()

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import ipywidgets as W
+from traitlets import Bool, HasTraits
 
 from ..core import Game, InvalidOptionError, game_info, new_game
 from ..ui.contract import SEAT_COLOURS, esc
@@ -130,15 +131,21 @@ PAGE_SCROLL_JS = """
 """
 
 
-class App:
+class App(HasTraits):
     """A game on screen: ``model`` (the game and its notifications), ``board``, ``panel``, ``runner``."""
+
+    #: presenter mode: large text, the panel reduced to whose turn, the prompt, the last moves and the
+    #: scores, the board as large as fits (the ``Present`` toggle)
+    present = Bool(False)
 
     #: also send ``PAGE_SCROLL_JS`` when the app is displayed (the page scrolls over the board)
     page_scroll = True
 
     def __init__(self, game: Game, *, agents: Mapping[str, Any] | None = None,
                  colours: Mapping[str, str] | None = None, pace: float = 0.6, width: int = 680,
-                 height: int = 560) -> None:
+                 height: int = 560, present: bool = False) -> None:
+        super().__init__()
+        self.present = bool(present)
         self.model = GameModel(game, agents=dict(agents or {}), colours=default_colours(game.players, colours))
         self.board = BoardCanvas(self.model, width=width, height=height)
         self.runner = AgentRunner(self.model, pace=pace)
@@ -147,6 +154,8 @@ class App:
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")
+        self.observe(self._on_present, "present")
+        self._on_present()
         self.runner.schedule()   # an agent may open the game
 
     def close(self) -> None:
@@ -165,6 +174,12 @@ class App:
             stack.extend(getattr(widget, "children", ()))
             stack.extend(getattr(widget, "_canvases", ()))
             widget.close()
+
+    def _on_present(self, change: Any = None) -> None:
+        if self.present:
+            self.widget.add_class("wp-present")
+        else:
+            self.widget.remove_class("wp-present")
 
     @property
     def game(self) -> Game:
@@ -239,19 +254,20 @@ class App:
 
 def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | None = None,
          colours: Mapping[str, str] | None = None, pace: float = 0.6, width: int = 680, height: int = 560,
-         **options: Any) -> App:
+         present: bool = False, **options: Any) -> App:
     """Start a game (or show ``game``) in the widgets: display the returned app in a notebook.
 
     ``players`` lists the seats in order: a name is a human at this screen, an agent
     (``wp.agents.MCTS(seconds=1)``) plays by itself, ``(name, agent)`` names an agent's seat.
     Other keywords are the game's options (``edition="2020"``, ``seed=3``, ...).
     ``width`` and ``height`` are the board's first size in pixels; once shown it takes the page's
-    width, and a fixed board's height always follows its picture's proportions.
+    width, and a fixed board's height always follows its picture's proportions. ``present=True``
+    starts in presenter mode (``app.present``).
     """
     if isinstance(game, Game):
         if players is not None or options:
             raise InvalidOptionError("play(game) shows an existing game: its players and options are set")
-        return App(game, colours=colours, pace=pace, width=width, height=height)
+        return App(game, colours=colours, pace=pace, width=width, height=height, present=present)
     if players is None:
         from .. import agents as agent_module
         stand_in = getattr(agent_module, "Greedy", None) or agent_module.Random
@@ -260,7 +276,7 @@ def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | Non
         players = list(game_info(game).player_names(players))  # a count: that many humans, default names
     names, agents = seat_players(players)
     return App(new_game(game, players=names, **options), agents=agents, colours=colours, pace=pace,
-               width=width, height=height)
+               width=width, height=height, present=present)
 
 
 __all__ = ["App", "default_colours", "play", "seat_players"]

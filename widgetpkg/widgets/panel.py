@@ -79,6 +79,20 @@ _CSS = """
 .wp-panel ol.wp-since { margin: 2px 0 4px; padding-left: 22px; max-height: 150px; overflow-y: auto;
   font-size: 12px; line-height: 1.35; overflow-wrap: anywhere; }
 .wp-panel .wp-die { font-size: 20px; line-height: 16px; vertical-align: -2px; margin-right: 1px; }
+/* presenter mode (the app's box has wp-present): readable from the back of a classroom */
+.wp-present .wp-panel { width: 440px !important; flex: 0 0 440px !important; font-size: 18px; }
+.wp-present .wp-panel .wp-detail { display: none !important; }
+.wp-present .wp-panel .widget-html-content, .wp-present .wp-panel .widget-button,
+.wp-present .wp-panel .widget-toggle-button, .wp-present .wp-panel table.wp-scores td,
+.wp-present .wp-panel table.wp-scores th, .wp-present .wp-panel .wp-small, .wp-present .wp-panel .wp-group,
+.wp-present .wp-panel .wp-hint, .wp-present .wp-panel .wp-thinking, .wp-present .wp-panel .wp-msg,
+.wp-present .wp-panel ol.wp-since, .wp-present .wp-panel table.wp-final td,
+.wp-present .wp-panel table.wp-final th, .wp-present .wp-panel table.wp-scores td.wp-left {
+  font-size: 18px !important; line-height: 1.3 !important; }
+.wp-present .wp-panel .widget-button, .wp-present .wp-panel .widget-toggle-button { height: auto; min-height: 36px; }
+.wp-present .wp-panel .wp-msg > div { height: 48px; line-height: 23px; }
+.wp-present .wp-panel .wp-status { font-size: 24px !important; }
+.wp-present .wp-panel .wp-die { font-size: 28px; }
 .wp-panel kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; font-size: 11px; background: #fafafa; }
 </style>
 """
@@ -166,7 +180,14 @@ class Panel:
         self.undo.on_click(lambda _: self._guarded(self.model.undo_to_human))
         self.redo.on_click(lambda _: self._guarded(self.model.redo_to_human))
         self.step.on_click(lambda _: self._guarded(self.runner.step))
-        controls = W.HBox([self.cycle, self.undo, self.redo, self.step], layout=W.Layout(flex_flow="row wrap"))
+        # presenter mode: the app's ``present`` trait (the class on the app's box does the rest)
+        self.present = W.ToggleButton(description="Present", icon="television", value=bool(app.present),
+                                      tooltip="presenter mode: large text, only what matters now",
+                                      layout=W.Layout(width="auto", min_width="0", margin="0 2px 4px 0"))
+        W.link((self.present, "value"), (app, "present"))
+        #: the row of buttons under the table; other controls join it with ``add_control``
+        self.controls = W.HBox([self.cycle, self.undo, self.redo, self.step, self.present],
+                               layout=W.Layout(flex_flow="row wrap"))
 
         self.history = W.IntSlider(min=0, max=0, value=0, description="History", continuous_update=False,
                                    readout=True, layout=W.Layout(width="96%"),
@@ -210,15 +231,18 @@ class Panel:
         self.setup = self._setup_form()
         self.help = W.HTML(layout=W.Layout(width="100%"))
 
+        # what presenter mode hides: everything but whose turn, the prompt, the last moves and the scores
+        details = [self.history, self.sections, self.more,
+                   W.HTML("<div class='wp-section'>Scoring log <span class='wp-small'>(select a line to see "
+                          "where)</span></div>"),
+                   self.log, W.HBox([self.log_clear]), self.log_detail,
+                   W.HTML("<div class='wp-section'>Agents</div>"), self.pace, agents_row,
+                   self.view_title, self.view_row, self.setup, self.help]
+        for widget in details:
+            widget.add_class("wp-detail")
         self.widget = W.VBox([
-            W.HTML(_CSS), self.status, self.message, self.menu, self.prompt, self.since, self.info, controls, self.history,
-            self.sections, self.more,
-            W.HTML("<div class='wp-section'>Scoring log <span class='wp-small'>(select a line to see where)"
-                   "</span></div>"),
-            self.log, W.HBox([self.log_clear]), self.log_detail,
-            W.HTML("<div class='wp-section'>Agents</div>"), self.pace, agents_row,
-            self.view_title, self.view_row,
-            self.setup, self.help,
+            W.HTML(_CSS), self.status, self.message, self.menu, self.prompt, self.since, self.info, self.controls,
+            *details,
         ], layout=W.Layout(width="344px", min_width="300px", padding="0 6px 0 10px", flex="0 0 344px"))
         self.widget.add_class("wp-panel")
 
@@ -237,6 +261,10 @@ class Panel:
         for owner, handler, names in self._observers:
             owner.observe(handler, names)
         self.refresh()
+
+    def add_control(self, widget: W.Widget) -> None:
+        """Put another button (a legend, a hint) in the row of controls, before ``Present``."""
+        self.controls.children = (*self.controls.children[:-1], widget, self.controls.children[-1])
 
     @property
     def ui(self) -> GameUI:
