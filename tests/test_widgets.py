@@ -1293,27 +1293,28 @@ def test_a_long_refusal_is_kept_whole_in_a_box_of_fixed_height() -> None:
     assert "wp-empty" in app.panel.message.value                 # the same box, empty: no layout jump
 
 
-def test_a_wide_score_table_scrolls_inside_itself_and_names_stay_by_their_dot() -> None:
+def test_a_score_table_with_many_columns_turns_on_its_side_and_never_scrolls_sideways() -> None:
     from widgetpkg.ui import Column
-    from widgetpkg.widgets.panel import _CSS, MANY_COLUMNS
+    from widgetpkg.widgets.panel import MANY_COLUMNS
 
     class ManyColumns(NimUI):
         game_name = "test-nim"
 
         def columns(self, game: Game) -> list[Column]:
-            return [Column(f"C{k}", {p: str(k) for p in game.players}) for k in range(8)]
+            return [Column(f"Column {k}", {p: str(k) for p in game.players}) for k in range(8)]
 
     app = App(Nim(players=("Ann Longname", "Bob")))
     app.board.ui = ManyColumns()
     app.panel.refresh()
-    html = app.panel.info.value
-    assert html.startswith("<div class='wp-table-wrap'>") and "wp-scores wp-many" in html
-    assert html.count("<td class='wp-name'>") == 2 and "Ann Longname" in html
-    assert all(f"<th class='wp-num'>C{k}</th>" in html for k in range(8)) and MANY_COLUMNS < 8
-    assert "overflow-x: auto" in _CSS.split(".wp-table-wrap {")[1].split("}")[0]
-    assert "white-space: nowrap" in _CSS.split("td.wp-name {")[1].split("}")[0]
+    table = app.panel.info.value
+    assert "wp-turned" in table and MANY_COLUMNS < 8
+    # a column per player (its name in the head), a row per value: as wide as the players, not the values
+    head = table.split("</tr>")[0]
+    assert head.count("<th") == 3 and "Ann Longname" in head and "Bob" in head
+    assert all(f"<td class='wp-left'>Column {k}</td>" in table for k in range(8))
+    assert table.count("<tr>") == 1 + 1 + 8                       # head, score, the game's columns
     plain = App(Nim())
-    assert "wp-many" not in plain.panel.info.value                 # few columns: the usual size
+    assert "wp-turned" not in plain.panel.info.value               # few columns: a row per player
 
 
 def test_a_fixed_board_fills_the_width_it_is_shown_at_with_its_pictures_proportions() -> None:

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 #: steps the "since your last turn" list keeps (the newest): a long session does not grow it
 SINCE_KEPT = 30
-#: more game columns than this and the score table uses a smaller font (it scrolls sideways if still too wide)
+#: more game columns than this and the score table turns on its side (a column per player)
 MANY_COLUMNS = 4
 
 _CSS = """
@@ -57,7 +57,9 @@ _CSS = """
 /* a game with many columns scrolls sideways inside its table, never the panel; a name stays by its dot */
 .wp-panel .wp-table-wrap { max-width: 100%; overflow-x: auto; }
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
-.wp-panel table.wp-scores.wp-many td, .wp-panel table.wp-scores.wp-many th { padding: 2px 2px; font-size: 11px; }
+.wp-panel table.wp-turned th { white-space: normal; overflow-wrap: anywhere; }
+.wp-panel table.wp-turned td.wp-current, .wp-panel table.wp-turned th.wp-current { background: #fff6cf; }
+.wp-panel table.wp-turned td.wp-left { white-space: normal; }
 .wp-panel table.wp-scores td.wp-name { white-space: nowrap; }
 .wp-panel table.wp-scores td, .wp-panel table.wp-scores th { padding: 2px 4px; text-align: left; }
 .wp-panel table.wp-scores th { font-weight: 600; color: #666; font-size: 11px; border-bottom: 1px solid #ddd; }
@@ -405,12 +407,31 @@ class Panel:
                             for c in columns)
             rows.append(f"<tr{current}><td class='wp-name'>{self._swatch(player)}{esc(player)}{label}</td>"
                         f"<td class='wp-num'>{scores[player]}</td>{cells}</tr>")
-        many = " wp-many" if len(columns) > MANY_COLUMNS else ""
-        table = (f"<div class='wp-table-wrap'><table class='wp-scores{many}'><tr><th>Player</th>"
-                 f"<th class='wp-num'>Score</th>{head}</tr>" + "".join(rows) + "</table></div>")
+        if len(columns) > MANY_COLUMNS:
+            table = self._turned_table(game, columns)
+        else:
+            table = (f"<div class='wp-table-wrap'><table class='wp-scores'><tr><th>Player</th>"
+                     f"<th class='wp-num'>Score</th>{head}</tr>" + "".join(rows) + "</table></div>")
         final = self._final_table(game) if game.is_over else ""
         self.info.value = final + table
         self._refresh_sections()
+
+    def _turned_table(self, game: Any, columns: list[Any]) -> str:
+        """Many columns: the table on its side, a column per player and a row per value, so that it
+        never scrolls sideways whatever the game shows."""
+        current = game.current_player
+        head = "".join(f"<th class='wp-num{' wp-current' if p == current else ''}'>{self._swatch(p)}{esc(p)}</th>"
+                       for p in game.players)
+        rows = [("Score", {p: game.scores[p] for p in game.players}, True)]
+        rows += [(c.label, c.values, c.numeric) for c in columns]
+        body = "".join(
+            f"<tr><td class='wp-left'>{esc(label)}</td>"
+            + "".join(f"<td class='{'wp-num' if numeric else 'wp-left'}"
+                      f"{' wp-current' if p == current else ''}'>{esc(values.get(p, ''))}</td>"
+                      for p in game.players) + "</tr>"
+            for label, values, numeric in rows)
+        return (f"<div class='wp-table-wrap'><table class='wp-scores wp-turned'><tr><th></th>{head}</tr>"
+                f"{body}</table></div>")
 
     def _final_table(self, game: Any) -> str:
         """The end of the game: the winners, named once, and the points by category."""
