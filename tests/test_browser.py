@@ -576,3 +576,85 @@ def test_fixed_board_game_clicked_for_a_session(lab: str, page: Any, name: str, 
     except BaseException:
         _shot_1280(page, f"session-{name}-failure")
         raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Fit, presenter mode and the agent's last move, for every game at a laptop's and a projector's size
+# ---------------------------------------------------------------------------------------------
+
+_LAYOUT_PROBE = """() => {
+    const app = document.querySelector('.wp-app'), panel = app.querySelector('.wp-panel');
+    const board = app.querySelector('canvas.wp-board'), prompt = panel.querySelector('.wp-status');
+    const seen = el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+    let smallest = 1000, where = '';
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!node.textContent.trim() || !el || !seen(el) || el.closest('.wp-detail')) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < smallest) { smallest = size; where = node.textContent.trim().slice(0, 40); }
+    }
+    const cut = Array.from(panel.querySelectorAll('*')).filter(el => seen(el) && !el.closest('.wp-detail')
+        && el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+        .map(el => el.className || el.tagName).slice(0, 5);
+    const right = panel.getBoundingClientRect().right;
+    const out = Array.from(panel.querySelectorAll('*')).filter(el => seen(el) && !el.closest('.wp-detail'))
+        .map(el => el.getBoundingClientRect().right - right);
+    const b = board.getBoundingClientRect(), p = prompt.getBoundingClientRect();
+    return {smallest, where, cut, board: [b.left, b.top, b.right, b.bottom], prompt: [p.top, p.bottom],
+            viewport: [innerWidth, innerHeight], panelOut: Math.max(0, ...out)};
+}"""
+
+_CANVAS_HASH = """c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0; for (let i = 0; i < d.length; i += 7) h = (h * 31 + d[i]) | 0; return h; }"""
+
+
+@pytest.mark.parametrize("name", ["hunters-gatherers", "stone-age", "sapiens"])
+def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, page: Any, tmp_path: Path,
+                                                                   name: str) -> None:
+    cells = ["import widgetpkg as wp\nfrom widgetpkg.widgets.board import MOVES\n"
+             f"app = wp.play({name!r}, players=[wp.agents.Random(seed=1), 'You'], seed=3, pace=0.0)\nruns = []\napp",
+             # acts on its second run, by the test: take the stressed move away, to see that it was on the canvas
+             "runs.append(1)\nif len(runs) > 1:\n    shown = dict(app.board.recent_moves)\n"
+             "    app.board.recent_moves = {}\n    app.board._redraw_layers(MOVES)\n"
+             "    print('stressed:', sorted(shown))"]
+    notebook = f"fit-{name}.ipynb"
+    _open_new_notebook(lab, page, notebook, cells)
+    try:
+        _wait_status(page, "You", timeout=60)          # the agent opened the game; your turn now
+        canvas = page.locator("canvas.wp-board").first
+        shots = Path(os.environ.get("WIDGETPKG_SHOTS", "/tmp/shots"))
+        shots.mkdir(parents=True, exist_ok=True)
+        figures = {}
+        for width, height in ((1280, 800), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            for present in (False, True):
+                toggle = page.locator(".wp-panel .widget-toggle-button").get_by_text("Present").first
+                pressed = "mod-active" in (page.locator(".wp-panel .widget-toggle-button").filter(
+                    has_text="Present").first.get_attribute("class") or "")
+                if pressed != present:
+                    toggle.click()
+                page.wait_for_timeout(700)
+                page.locator(".wp-app").first.scroll_into_view_if_needed()
+                probe = page.evaluate(_LAYOUT_PROBE)
+                figures[(width, present)] = probe
+                page.screenshot(path=str(shots / f"fit-{name}-{width}{'-present' if present else ''}.png"))
+                print(f"\n{name} {width}x{height} present={present}: {probe}")
+                assert not probe["cut"] and probe["panelOut"] <= 2, probe          # nothing cut sideways
+                assert probe["smallest"] >= (16 if present else 11), probe
+                assert probe["prompt"][0] >= 0 and probe["prompt"][1] <= height, probe
+        # the agent's move was on the canvas: taking its highlight away changes the picture
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.locator(".wp-panel .widget-toggle-button").get_by_text("Present").first.click()
+        page.wait_for_timeout(1500)                    # re-fitted, and the fade-in long over
+        with_move = canvas.evaluate(_CANVAS_HASH)
+        page.locator(".jp-Cell").nth(1).click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector("text=stressed:", timeout=30_000)
+        page.wait_for_timeout(800)
+        assert "stressed: []" not in page.locator(".jp-Cell").nth(1).inner_text()
+        assert canvas.evaluate(_CANVAS_HASH) != with_move
+    except Exception:
+        _failure_shot(page, tmp_path, f"fit-{name}.png")
+        raise

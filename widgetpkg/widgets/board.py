@@ -796,7 +796,8 @@ class BoardCanvas(HasTraits):
         return self._play(action, (now, px, py))
 
     def _play(self, action: Any, where: tuple[float, float, float] | None = None) -> bool:
-        played = self.model.try_apply(action)
+        # where it is played, from the targets already worked out for this position
+        played = self.model.try_apply(action, where=tuple(t.key for t in self.targets if action in t.choices))
         if played and where is not None:
             self._last_move = where
         return played

@@ -93,6 +93,7 @@ class GameModel(HasTraits):
         self._seen = self._fingerprint()
         self.last_mover: str | None = None
         self.last_refs: tuple[Any, ...] = ()
+        self.last_words = ""
         _LIVE.add(self)
         _hook_ipython()
 
@@ -125,10 +126,11 @@ class GameModel(HasTraits):
         self._game = game
         self._changed([], "new game")
 
-    def apply(self, action: Action) -> list[Event]:
-        """Play an action; IllegalActionError (game unchanged) if the rules forbid it."""
+    def apply(self, action: Action, *, where: tuple[Any, ...] | None = None) -> list[Event]:
+        """Play an action; IllegalActionError (game unchanged) if the rules forbid it. ``where``:
+        the adapter's references of where it is played, when the caller knows them (a click)."""
         player = self._game.current_player
-        where = self._where(action)
+        where = self._where(action) if where is None else where
         events = self._game.apply(action)
         #: where the last step was played (the adapter's references), for the board to stress it
         self.last_refs = where
@@ -158,10 +160,10 @@ class GameModel(HasTraits):
             log.debug("no words for %r", action, exc_info=True)
             return str(action)
 
-    def try_apply(self, action: Action) -> bool:
+    def try_apply(self, action: Action, *, where: tuple[Any, ...] | None = None) -> bool:
         """Play an action coming from a click: an illegal one only sets ``message``."""
         try:
-            self.apply(action)
+            self.apply(action, where=where)
         except IllegalActionError as error:
             self.refuse(str(error))
             return False
@@ -281,6 +283,8 @@ class GameModel(HasTraits):
         self._seen = self._fingerprint()
         #: who played the step that caused this change (None for undo, redo, jumps and edits)
         self.last_mover = mover
+        #: the words of the last change (``message`` follows after the views repainted)
+        self.last_words = message
         self.events = list(events)
         # the version first: the board repaints before the panel's text changes, so a click's
         # answer reaches the screen first (each widget update is a message of its own)

@@ -81,7 +81,10 @@ _CSS = """
 .wp-panel ol.wp-since { margin: 2px 0 4px; padding-left: 22px; max-height: 150px; overflow-y: auto;
   font-size: 12px; line-height: 1.35; overflow-wrap: anywhere; }
 .wp-panel .wp-die { font-size: 20px; line-height: 16px; vertical-align: -2px; margin-right: 1px; }
-/* presenter mode (the app's box has wp-present): readable from the back of a classroom */
+/* presenter mode (the app's box has wp-present): readable from the back of a classroom; the board
+   shrinks beside the panel rather than the panel going under the board */
+.wp-app.wp-present { flex-flow: row nowrap !important; }
+.wp-present .wp-board { min-width: 0 !important; }
 .wp-present .wp-panel { width: 440px !important; flex: 0 0 440px !important; font-size: 18px; }
 .wp-present .wp-panel .wp-detail { display: none !important; }
 .wp-present .wp-panel .widget-html-content, .wp-present .wp-panel .widget-button,
@@ -256,6 +259,7 @@ class Panel:
             (self.model, lambda _: self._guarded(self._refresh_info), ["colours", "agents"]),
             (self.model, lambda _: self._guarded(self._refresh_log_selection), "highlight"),
             (self.runner, lambda _: self._guarded(self._refresh_status), "paused"),
+            (self.app, lambda _: self._guarded(self._refresh_info), "present"),
             (self.board, lambda _: self._guarded(self._refresh_info), "choice"),
             (self.board, lambda _: self._guarded(self._refresh_menu), "menu"),
             (self.board, lambda _: self._guarded(self._refresh_prompt), "targets_version"),
@@ -306,7 +310,7 @@ class Panel:
             self._since = []
         else:
             swatch = self._swatch(mover)
-            lines = [self.ui.event_html(model.game, event) for event in model.events] or [esc(model.message)]
+            lines = [self.ui.event_html(model.game, event) for event in model.events] or [esc(model.last_words)]
             self._since = (self._since + [f"<li>{swatch}{line}</li>" for line in lines])[-SINCE_KEPT:]
         self._refresh_since()
 
@@ -407,7 +411,7 @@ class Panel:
                             for c in columns)
             rows.append(f"<tr{current}><td class='wp-name'>{self._swatch(player)}{esc(player)}{label}</td>"
                         f"<td class='wp-num'>{scores[player]}</td>{cells}</tr>")
-        if len(columns) > MANY_COLUMNS:
+        if len(columns) > MANY_COLUMNS or self.app.present:
             table = self._turned_table(game, columns)
         else:
             table = (f"<div class='wp-table-wrap'><table class='wp-scores'><tr><th>Player</th>"
