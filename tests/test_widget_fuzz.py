@@ -26,6 +26,7 @@ _coordinate = st.one_of(
     _good, _good, _good,
     st.none(), st.just(float("nan")), st.just(float("inf")), st.just(-float("inf")),
     st.floats(min_value=-1e308, max_value=1e308), st.integers(-10**12, 10**12), st.booleans(),
+    st.just(10**400), st.just(-10**400),          # beyond any float: converting would raise OverflowError
     st.text(max_size=3),
 )
 _mouse = st.tuples(st.sampled_from(["mouse_down", "mouse_move", "mouse_up", "mouse_out", "mouse_wheel"]),
@@ -105,3 +106,26 @@ def test_print_the_fuzz_counts() -> None:
     print("\nfuzzed board events:", dict(sorted(TALLY.items())))
     if TALLY:
         assert TALLY["rejected"] > 0
+
+
+def test_numbers_beyond_any_float_are_dropped_with_a_message_and_goto_refuses_a_bad_step() -> None:
+    app = wp.play("stone-age", players=["You", "Bob"], seed=1)
+    board, model = app.board, app.model
+    before = model.game.to_json()
+    for value in (10**400, -10**400, float("nan"), float("inf"), None, "12", True):
+        model.refuse("")
+        assert board.click(value, 5) is False and "without a position" in model.message
+        model.refuse("")
+        board.hover(5, value)
+        assert "without a position" in model.message
+        for event in ("mouse_down", "mouse_move", "mouse_up", "mouse_wheel"):   # as the front end sends them
+            board.canvas[-1]._handle_frontend_event(None, {"event": event, "x": value, "y": value}, [])
+    assert board.last_error is None and model.game.to_json() == before
+    for step in (-1, model.steps() + 1, 10**400, 1.5, "2", None):
+        try:
+            model.goto(step)
+        except wp.WidgetpkgError as error:
+            assert "step must be" in str(error) and len(str(error)) < 200
+        else:
+            raise AssertionError(f"goto({step!r}) was accepted")
+    assert model.game.to_json() == before
