@@ -616,8 +616,8 @@ def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, pag
     cells = ["import widgetpkg as wp\nfrom widgetpkg.widgets.board import MOVES\n"
              f"app = wp.play({name!r}, players=[wp.agents.Random(seed=1), 'You'], seed=3, pace=0.0)\nruns = []\napp",
              # acts on its second run, by the test: take the stressed move away, to see that it was on the canvas
-             "runs.append(1)\nif len(runs) > 1:\n    shown = dict(app.board.recent_moves)\n"
-             "    app.board.recent_moves = {}\n    app.board._redraw_layers(MOVES)\n"
+             "runs.append(1)\nif len(runs) > 1:\n    shown = {**app.board.recent_moves, **app.board.recent_places}\n"
+             "    app.board.recent_moves, app.board.recent_places = {}, {}\n    app.board._redraw_layers(MOVES)\n"
              "    print('stressed:', sorted(shown))"]
     notebook = f"fit-{name}.ipynb"
     _open_new_notebook(lab, page, notebook, cells)

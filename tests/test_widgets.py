@@ -1202,16 +1202,16 @@ def test_an_opponents_move_stays_stressed_until_your_next_decision_and_fades_in(
         for _ in range(300):
             await asyncio.sleep(0.01)
             alphas.append(app.board._moves_alpha)
-            if app.board.recent_moves and app.board._moves_alpha >= 1.0:
+            if app.board.recent_places and app.board._moves_alpha >= 1.0:
                 break
-        during = dict(app.board.recent_moves)
+        during = dict(app.board.recent_places)
         await asyncio.sleep(0.5)           # no timer takes it away: it stays until you decide
-        still = dict(app.board.recent_moves)
+        still = dict(app.board.recent_places)
         return during, alphas, still, app.board._moves_alpha
 
     during, alphas, still, alpha = asyncio.run(scenario())
-    (agent, refs), = during.items()
-    assert agent == "Random" and refs and all(isinstance(ref, tuple) for ref in refs)
+    (agent, shapes), = during.items()
+    assert agent == "Random" and shapes and all(shape[0] in ("rect", "circle") for shape in shapes)
     assert still == during and alpha == 1.0 and min(alphas) < 1.0        # it faded in
 
 
@@ -1225,13 +1225,14 @@ def test_each_agents_last_move_is_stressed_on_its_own_layer_until_a_human_decide
             break
         if model.human_to_move():
             model.apply(model.game.legal_actions()[0])
-            assert board.recent_moves == {}          # you decided: what the others did was seen
+            assert board.recent_moves == board.recent_places == {}   # you decided: the others' moves were seen
         else:
             mover = model.game.current_player
             app.runner.step()
-            placed = model.last_refs or board.ui.move_refs(model.game)
-            assert board.recent_moves.get(mover) or not placed, f"{mover}'s move is not stressed"
-            seen_agents.update(board.recent_moves)
+            placed = model.last_shapes or board.ui.move_refs(model.game)
+            stressed = board.recent_moves.get(mover) or board.recent_places.get(mover)
+            assert stressed or not placed, f"{mover}'s move is not stressed"
+            seen_agents.update(board.recent_moves, board.recent_places)
     assert seen_agents == {"Random", "Random 2"}
     painted: list[Any] = []
     board.ui.highlight = (   # type: ignore[method-assign]
@@ -1240,11 +1241,23 @@ def test_each_agents_last_move_is_stressed_on_its_own_layer_until_a_human_decide
     if board.recent_moves:
         stressed = [ref for move in board.recent_moves.values() for ref in move]
         assert [board.canvas._canvases.index(c) for c, refs in painted if refs == stressed] == [MOVES]
+    # where each agent played is framed on the same layer, in that player's colour
+    ops: list[Any] = []
+    import widgetpkg.render.canvas as canvas_module
+    original = canvas_module._draw
+    canvas_module._draw = lambda canvas, state, op: ops.append((canvas, op)) or original(canvas, state, op)
+    try:
+        board._redraw_layers(MOVES)
+    finally:
+        canvas_module._draw = original
+    framed = {getattr(op, "stroke", None) for canvas, op in ops if canvas is board.canvas[MOVES]}
+    colours = {board.style.colour(p, model.game.players) for p in board.recent_places}
+    assert colours <= framed
     with CommCounter() as comms:               # the fade repaints that layer alone, in one message
         board._redraw_layers(MOVES)
     assert comms.messages == 1
     model.undo()
-    assert board.recent_moves == {}
+    assert board.recent_moves == board.recent_places == {}
 
 
 def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:

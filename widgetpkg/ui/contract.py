@@ -307,10 +307,10 @@ class GameUI(Generic[G]):
                 painter.circle(cx, cy, max(6.0, view.scale * 0.3), fill=EMPHASIS, alpha=0.25, stroke=EMPHASIS,
                                width=2)
 
-    def action_refs(self, game: G, action: Action) -> tuple[Ref, ...]:
-        """Where ``action`` is played, asked *before* it is played: by default the keys of the
-        click targets that offer it (the place, cell or spot a person would click for it)."""
-        return tuple(t.key for t in self.targets(game) if action in t.choices)
+    def action_shapes(self, game: G, action: Action) -> tuple[tuple, ...]:
+        """Where ``action`` is played, asked *before* it is played: the shapes (as ``Target.shape``)
+        of the click targets that offer it, the place, cell or spot a person would click for it."""
+        return tuple(t.shape for t in self.targets(game) if action in t.choices)
 
     def event_html(self, game: G, event: Event) -> str:
         """One step's event for the panel's "since your last turn" list, as HTML: its words, and

@@ -169,6 +169,8 @@ class BoardCanvas(HasTraits):
         #: the last move of every other seat, by player, as the game's references: stressed on
         #: the board until the next decision at this screen
         self.recent_moves: dict[str, tuple[Hashable, ...]] = {}
+        #: and where each was played: the shapes of the targets (framed in the player's colour)
+        self.recent_places: dict[str, tuple[tuple, ...]] = {}
         self._run_mover: str | None = None           # who played the step before (a move may be several)
         self._moves_alpha = 1.0
         self._fade_timer: asyncio.TimerHandle | None = None
@@ -481,11 +483,24 @@ class BoardCanvas(HasTraits):
         layer = self.canvas[MOVES]
         layer.clear()
         refs = [ref for move in self.recent_moves.values() for ref in move]
-        if not refs:
+        if not refs and not self.recent_places:
             return
         layer.save()
         layer.global_alpha = self._moves_alpha
-        self.ui.highlight(CanvasPainter(layer), game, refs, self.view)
+        painter = CanvasPainter(layer)
+        view, players = self.view, self.model.game.players
+        for player, shapes in self.recent_places.items():
+            colour = self.style.colour(player, players)
+            for shape in shapes:
+                if shape[0] == "circle":
+                    cx, cy = view.to_pixel(shape[1], shape[2])
+                    painter.circle(cx, cy, max(7.0, shape[3] * view.scale + 3), stroke=colour, width=4)
+                else:
+                    x0, y0 = view.to_pixel(shape[1], shape[2])
+                    x1, y1 = view.to_pixel(shape[3], shape[4])
+                    painter.rect(x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4, stroke=colour, width=4)
+        if refs:
+            self.ui.highlight(painter, game, refs, view)
         layer.restore()
 
     def _draw_hover(self, game: Any) -> None:
@@ -612,26 +627,30 @@ class BoardCanvas(HasTraits):
     def _track_moves(self) -> bool:
         """Keep the last move of every other seat (several steps in a row by one seat are one
         move) until a decision at this screen; True if what is stressed changed."""
-        before = dict(self.recent_moves)
+        before = (dict(self.recent_moves), dict(self.recent_places))
         mover = self.model.last_mover
         if mover is None:                        # undo, redo, a jump, an edit, a new game
-            self.recent_moves, self._run_mover = {}, None
-            return before != self.recent_moves
-        refs = tuple(dict.fromkeys(_ref(r) for r in (*self.model.last_refs, *self.ui.move_refs(self.model.game))))
-        if mover == self._run_mover or not refs:
+            self.recent_moves, self.recent_places, self._run_mover = {}, {}, None
+            return before != (self.recent_moves, self.recent_places)
+        refs = tuple(dict.fromkeys(_ref(r) for r in self.ui.move_refs(self.model.game)))
+        shapes = tuple(self.model.last_shapes)
+        if mover == self._run_mover or not (refs or shapes):
             # a move of several steps is stressed whole; a step with no place (a payment, a
             # choice in the prompt) leaves the seat's last move on the board stressed
             refs = self.recent_moves.get(mover, ()) + refs
+            shapes = self.recent_places.get(mover, ()) + shapes
         self._run_mover = mover
         moves = {p: m for p, m in self.recent_moves.items() if p != mover}
-        moves[mover] = refs
+        places = {p: m for p, m in self.recent_places.items() if p != mover}
+        moves[mover], places[mover] = refs, shapes
         if self.model.agent_for(mover) is None and not self.model.autoplay:
             # a decision here: what the others did has been seen; this one stays for another
             # human seat at this screen (a shared table), if there is one
             others = [p for p in self.model.game.players if p != mover and self.model.agent_for(p) is None]
-            moves = {mover: refs} if others else {}
+            moves, places = ({mover: refs}, {mover: shapes}) if others else ({}, {})
         self.recent_moves = {p: m for p, m in moves.items() if m}
-        return before != self.recent_moves
+        self.recent_places = {p: m for p, m in places.items() if m}
+        return before != (self.recent_moves, self.recent_places)
 
     def _start_fade(self) -> None:
         """Fade the stressed moves in over ``fade`` seconds, redrawing only their layer."""
@@ -639,7 +658,7 @@ class BoardCanvas(HasTraits):
             self._fade_timer.cancel()
             self._fade_timer = None
         loop = running_loop()
-        if loop is None or self.fade <= 0 or not self.recent_moves:
+        if loop is None or self.fade <= 0 or not (self.recent_moves or self.recent_places):
             self._moves_alpha = 1.0
             return
         self._moves_alpha = 1.0 / _FADE_STEPS
@@ -797,7 +816,7 @@ class BoardCanvas(HasTraits):
 
     def _play(self, action: Any, where: tuple[float, float, float] | None = None) -> bool:
         # where it is played, from the targets already worked out for this position
-        played = self.model.try_apply(action, where=tuple(t.key for t in self.targets if action in t.choices))
+        played = self.model.try_apply(action, where=tuple(t.shape for t in self.targets if action in t.choices))
         if played and where is not None:
             self._last_move = where
         return played

@@ -92,7 +92,7 @@ class GameModel(HasTraits):
         self._game = game
         self._seen = self._fingerprint()
         self.last_mover: str | None = None
-        self.last_refs: tuple[Any, ...] = ()
+        self.last_shapes: tuple[Any, ...] = ()
         self.last_words = ""
         _LIVE.add(self)
         _hook_ipython()
@@ -128,12 +128,12 @@ class GameModel(HasTraits):
 
     def apply(self, action: Action, *, where: tuple[Any, ...] | None = None) -> list[Event]:
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it. ``where``:
-        the adapter's references of where it is played, when the caller knows them (a click)."""
+        the shapes of the targets it is played on, when the caller knows them (a click)."""
         player = self._game.current_player
         where = self._where(action) if where is None else where
         events = self._game.apply(action)
-        #: where the last step was played (the adapter's references), for the board to stress it
-        self.last_refs = where
+        #: where the last step was played (its targets' shapes), for the board to stress it
+        self.last_shapes = where
         self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {self._words(action)}", mover=player)
         return events
 
@@ -145,9 +145,10 @@ class GameModel(HasTraits):
         return cached[1]
 
     def _where(self, action: Action) -> tuple[Any, ...]:
-        """Where ``action`` is played, asked before it is (afterwards its spot may be gone)."""
+        """The shapes of the targets ``action`` is played on, asked before it is (afterwards its
+        spot may be gone)."""
         try:
-            return tuple(self._adapter().action_refs(self._game, action))
+            return tuple(self._adapter().action_shapes(self._game, action))
         except Exception:  # noqa: BLE001 - a highlight must never break a move
             log.debug("no place for %r", action, exc_info=True)
             return ()
