@@ -59,7 +59,8 @@ _CSS = """
 .wp-panel table.wp-scores { border-collapse: collapse; width: 100%; margin: 4px 0; }
 .wp-panel table.wp-turned th { white-space: normal; overflow-wrap: anywhere; }
 .wp-panel table.wp-turned td.wp-current, .wp-panel table.wp-turned th.wp-current { background: #fff6cf; }
-.wp-panel table.wp-turned td.wp-left { white-space: normal; }
+/* on its side, a value wraps inside its player's column (more specific than the nowrap above) */
+.wp-panel table.wp-scores.wp-turned td.wp-left, .wp-panel table.wp-scores.wp-turned td.wp-num { white-space: normal; overflow-wrap: anywhere; }
 .wp-panel table.wp-scores td.wp-name { white-space: nowrap; }
 .wp-panel table.wp-scores td, .wp-panel table.wp-scores th { padding: 2px 4px; text-align: left; }
 .wp-panel table.wp-scores th { font-weight: 600; color: #666; font-size: 11px; border-bottom: 1px solid #ddd; }
