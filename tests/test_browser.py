@@ -644,6 +644,7 @@ def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, pag
                 assert not probe["cut"] and probe["panelOut"] <= 2, probe          # nothing cut sideways
                 assert probe["smallest"] >= (16 if present else 11), probe
                 assert probe["prompt"][0] >= 0 and probe["prompt"][1] <= height, probe
+                assert probe["board"][3] <= height and probe["board"][2] <= width, probe     # the whole board
         # the agent's move was on the canvas: taking its highlight away changes the picture
         page.set_viewport_size({"width": 1280, "height": 800})
         page.locator(".wp-panel .widget-toggle-button").get_by_text("Present").first.click()
