@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast lint play bench docs clean
+.PHONY: test test-fast lint play bench docs dist wheel-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 # lint and types first (seconds), then the docs build, which runs every notebook and example with
 # warnings as errors, then the suite (slow campaigns and timings are left to `pytest -m slow`)
-test: lint docs
+test: lint docs wheel-check
 	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
@@ -33,6 +33,22 @@ play: $(STAMP)
 docs: $(STAMP)
 	rm -rf docs/_build
 	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
+
+# the wheel and the sdist, checked as an index would show them
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist . >/dev/null
+	$(BIN)/twine check --strict dist/*
+
+# the wheel as a user gets it: a fresh venv outside the source tree, the wheel with its extras, then
+# every game played, drawn, saved and loaded from there (.ci/smoke_installed.py)
+SMOKE := $(shell mktemp -d -u /tmp/widgetpkg-smoke.XXXXXX)
+WHEEL_EXTRAS := graph
+wheel-check: dist
+	$(PYTHON) -m venv $(SMOKE)
+	$(SMOKE)/bin/python -m pip install --quiet "$$(ls dist/*.whl)[$(WHEEL_EXTRAS)]"
+	cd $(SMOKE) && $(SMOKE)/bin/python $(CURDIR)/.ci/smoke_installed.py $(CURDIR)
+	rm -rf $(SMOKE)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
