@@ -1,4 +1,4 @@
-"""Command line: ``python -m widgetpkg games|simulate|validate``.
+"""Command line: ``python -m widgetpkg games|simulate|validate|replay``.
 
 ``games`` lists the games and their options; ``simulate`` plays seeded games between agents and
 summarises them; ``validate`` checks a game's data file (a tile set, a components file). Bad
@@ -13,14 +13,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
 from tqdm import tqdm
 
-from . import __version__, agents, game_info, game_names, new_game
+from . import __version__, agents, game_info, game_names, load_game, new_game
 from .core import WidgetpkgError, game_class
 from .core.info import GameInfo, Option
+from .replay import write_replay
 
 MAX_GAMES = 100_000
 MAX_SEED = 2**63
@@ -146,6 +148,9 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("--game", required=True)
     val.add_argument("--simulate", action="store_true", help="also run the game's fairness checks on the data")
     val.add_argument("path")
+    rep = commands.add_parser("replay", help="write a saved game as a self-contained HTML replay page")
+    rep.add_argument("save", help="a saved game (JSON from g.to_json())")
+    rep.add_argument("-o", "--output", required=True, help="the HTML file to write")
     return parser
 
 
@@ -154,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "games":
             print(list_games())
+            return 0
+        if args.command == "replay":
+            print(write_replay(load_game(Path(args.save)), args.output))
             return 0
         info = game_info(args.game)
         if args.command == "validate":
