@@ -151,7 +151,49 @@ def _parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="write a saved game as a self-contained HTML replay page")
     rep.add_argument("save", help="a saved game (JSON from g.to_json())")
     rep.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    _tournament_parser(commands)
     return parser
+
+
+def _tournament_parser(commands: Any) -> None:
+    from .tournament import agent_names
+    tour = commands.add_parser("tournament", help="seeded games between agents on local cores or a Dask cluster")
+    tour.add_argument("--game", required=True)
+    tour.add_argument("--agents", required=True, help=f"comma-separated: {', '.join(agent_names())}")
+    tour.add_argument("--games", type=bounded_int(1, MAX_GAMES), required=True)
+    tour.add_argument("--players", type=bounded_int(1, 99), default=2)
+    tour.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
+    tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    where = tour.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=bounded_int(1, 1024), default=1, help="local processes (default 1)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://10.0.0.5:8786")
+    tour.add_argument("--out", help="results file (JSON lines): kept as games finish, resumed when run again")
+    tour.add_argument("--chart", help="write a chart of win rates and ratings (.png, .svg, .pdf)")
+    tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def tournament(args: argparse.Namespace) -> int:
+    """Run ``python -m widgetpkg tournament`` and print its summary."""
+    from .tournament import Spec, TournamentError, chart, run, summarise
+    from .tournament import report as table_text
+    spec = Spec(game=args.game, agents=tuple(a.strip() for a in args.agents.split(",") if a.strip()),
+                games=args.games, players=args.players, seed=args.seed,
+                options=parse_options(args.option, game_info(args.game)))
+    if args.chart and Path(args.chart).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise TournamentError("--chart names a .png, .svg or .pdf file")
+    started = time.perf_counter()
+    results = run(spec, jobs=args.jobs, scheduler=args.scheduler, out=Path(args.out) if args.out else None,
+                  progress=sys.stderr.isatty() and not args.json)
+    elapsed = time.perf_counter() - started
+    table = summarise(results, spec.agents)
+    if args.chart:
+        chart(table, Path(args.chart), f"{spec.game}, {spec.players} players, {len(results)} games")
+    if args.json:
+        print(json.dumps({"tournament": spec.identity(), "games": len(results), "agents": table}, indent=1))
+    else:
+        print(f"{len(results)} games of {spec.game} with {spec.players} players ({elapsed:.1f} s for this run)")
+        print(table_text(table))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -160,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             print(list_games())
             return 0
+        if args.command == "tournament":
+            return tournament(args)
         if args.command == "replay":
             print(write_replay(load_game(Path(args.save)), args.output))
             return 0
