@@ -16,7 +16,7 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg.cli import main
-from widgetpkg.tournament import Spec, elo, play_game, run, seating, summarise, wilson
+from widgetpkg.tournament import Spec, check, elo, make_agent, play_game, run, seating, summarise, wilson
 
 GAME = "stone-age"
 SPEC = Spec(game=GAME, agents=("random",), games=4, players=2, seed=11)
@@ -168,9 +168,10 @@ def test_bad_input_is_one_line_and_changes_nothing(arguments: list[str], message
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
-def test_levels_wait_for_the_levels_api(capsys: pytest.CaptureFixture[str]) -> None:
-    if hasattr(wp.agents, "for_game"):
-        assert main(["tournament", "--game", GAME, "--agents", "random,easy", "--games", "1"]) == 0
-    else:
-        assert main(["tournament", "--game", GAME, "--agents", "random,easy", "--games", "1"]) == 2
-        assert "wp.agents.for_game" in capsys.readouterr().err
+def test_levels_are_the_games_own_agents() -> None:
+    spec = Spec(game=GAME, agents=("random", "easy", "normal", "hard"), games=1, players=2)
+    check(spec)  # every level builds
+    for level in ("easy", "normal", "hard"):
+        declared = wp.agents.for_game(GAME, level, seed=5)
+        built = make_agent(GAME, level, 5)
+        assert type(built) is type(declared) and vars(built).keys() == vars(declared).keys()

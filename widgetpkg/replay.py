@@ -72,14 +72,13 @@ def _fresh_copy(game: Game) -> Game:
 
 
 def _view(ui: GameUI[Any], game: Game, actions: list[Any]) -> View:
-    """One view for the whole game: the union of the extents of every step."""
+    """One view for the whole game: the union of the extents of every step (played on a copy of
+    its own, so the copy that is drawn replays its draws exactly as the game did)."""
     x0, y0, x1, y1 = ui.extent(game)
     for action in actions:
         game.apply(action)
         a, b, c, d = ui.extent(game)
         x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c), max(y1, d)
-    while game.history:
-        game.undo()
     x0, y0 = int(x0 // 1), int(y0 // 1)
     x1, y1 = -int(-x1 // 1), -int(-y1 // 1)
     return View(SCALE, -x0 * SCALE, -y0 * SCALE, max(1, x1 - x0) * SCALE, max(1, y1 - y0) * SCALE)
@@ -120,7 +119,7 @@ def replay_data(game: Game) -> dict[str, Any]:
     ui = ui_for(copy)
     style = Style()
     drawn = not isinstance(ui, PromptOnlyUI)
-    view = _view(ui, copy, actions) if drawn else View(SCALE, 0, 0, SCALE, SCALE)
+    view = _view(ui, _fresh_copy(game), actions) if drawn else View(SCALE, 0, 0, SCALE, SCALE)
     fragments = _Fragments()
     frames: list[list[int]] = []
     steps: list[dict[str, Any]] = []

@@ -21,12 +21,13 @@ from typing import Any
 
 from .. import agents as builtin
 from ..core import WidgetpkgError, game_info, new_game
+from ..core.info import LEVEL_NAMES
 
 #: the agents every game has (written against the protocol); MCTS on a simulation budget, not a
 #: time budget, so that its moves do not depend on how busy the machine is
 BUILTIN_AGENTS = ("random", "greedy", "mcts")
-#: difficulty levels, played by ``wp.agents.for_game(game, level)`` where that exists
-LEVELS = ("easy", "normal", "hard")
+#: difficulty levels, the agents each game declares for them (``wp.agents.for_game(game, level)``)
+LEVELS = LEVEL_NAMES
 MCTS_SIMULATIONS = 200
 
 
@@ -54,8 +55,8 @@ class Spec:
 
 
 def make_agent(game: str, name: str, seed: int) -> builtin.Agent:
-    """The agent called ``name`` for ``game``: a built-in agent, or a difficulty level from
-    ``wp.agents.for_game`` (the one place where levels plug in)."""
+    """The agent called ``name`` for ``game``: a built-in agent, or the agent the game declares for a
+    difficulty level (``wp.agents.for_game``; a level with a time budget plays by the clock)."""
     if name == "random":
         return builtin.Random(seed=seed)
     if name == "greedy":
@@ -63,14 +64,7 @@ def make_agent(game: str, name: str, seed: int) -> builtin.Agent:
     if name == "mcts":
         return builtin.MCTS(simulations=MCTS_SIMULATIONS, seed=seed)
     if name in LEVELS:
-        for_game = getattr(builtin, "for_game", None)
-        if for_game is None:
-            raise TournamentError(f"agent level {name!r} needs wp.agents.for_game, which this widgetpkg lacks; "
-                                  f"use {', '.join(BUILTIN_AGENTS)}")
-        try:
-            return for_game(game, name, seed=seed)  # type: ignore[no-any-return]
-        except TypeError:  # a level that takes no seed
-            return for_game(game, name)  # type: ignore[no-any-return]
+        return builtin.for_game(game, name, seed=seed)
     raise TournamentError(f"unknown agent {name[:40]!r}: choose from {', '.join(BUILTIN_AGENTS + LEVELS)}")
 
 
