@@ -140,6 +140,7 @@ def _other_file(tmp_path: Path) -> Path:
     (["--agents", "random", "--option", "season=monsoon"], "monsoon"),
     (["--agents", "random", "--option", "nonsense=1"], "nonsense"),
     (["--agents", "random", "--chart", "chart.gif"], ".png"),
+    (["--agents", "random", "--out", "missing/results.jsonl"], "no folder missing"),
     (["--agents", "random", "--jobs", "0"], "--jobs"),
     (["--agents", "random", "--out", "OTHER"], "another tournament (another game)"),
     (["--agents", "random", "--out", "NOTRESULTS"], "not a tournament results file"),

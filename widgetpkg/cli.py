@@ -179,11 +179,20 @@ def tournament(args: argparse.Namespace) -> int:
     spec = Spec(game=args.game, agents=tuple(a.strip() for a in args.agents.split(",") if a.strip()),
                 games=args.games, players=args.players, seed=args.seed,
                 options=parse_options(args.option, game_info(args.game)))
+    for given, name in ((args.chart, "--chart"), (args.out, "--out")):
+        if given and not Path(given).resolve().parent.is_dir():
+            raise TournamentError(f"{name}: no folder {str(Path(given).parent)[:80]}")
     if args.chart and Path(args.chart).suffix.lower() not in (".png", ".svg", ".pdf"):
         raise TournamentError("--chart names a .png, .svg or .pdf file")
     started = time.perf_counter()
-    results = run(spec, jobs=args.jobs, scheduler=args.scheduler, out=Path(args.out) if args.out else None,
-                  progress=sys.stderr.isatty() and not args.json)
+    try:
+        results = run(spec, jobs=args.jobs, scheduler=args.scheduler, out=Path(args.out) if args.out else None,
+                      progress=sys.stderr.isatty() and not args.json)
+    except KeyboardInterrupt:
+        kept = f"the finished games are in {args.out}: run the same command again to resume" if args.out else \
+            "nothing kept (no --out)"
+        print(f"interrupted: {kept}", file=sys.stderr)
+        return 130
     elapsed = time.perf_counter() - started
     table = summarise(results, spec.agents)
     if args.chart:
