@@ -125,6 +125,11 @@ def test_the_command_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "cannot read" in capsys.readouterr().err and not (tmp_path / "x.html").exists()
 
 
+def _same_svg(fragment: str) -> str:
+    """A fragment as the browser writes it back (``<rect .../>`` becomes ``<rect ...></rect>``)."""
+    return re.sub(r"<(\w+)([^<>]*)/>", r"<\1\2></\1>", fragment)
+
+
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 def test_the_page_plays_offline_in_chromium(tmp_path: Path) -> None:
@@ -160,6 +165,16 @@ def test_the_page_plays_offline_in_chromium(tmp_path: Path) -> None:
                                   str(step))
             assert page.inner_text("#counter") == f"step {step} / {len(data['frames']) - 1}"
             assert page.inner_html("#board") != start_board
+            # what the step scored is lit up on the board (the adapter's highlight), as is a hovered line
+            marks = [data["parts"][data["log"][i]["mark"]] for i in range(data["log_counts"][step - 1],
+                                                                           data["log_counts"][step])
+                     if data["log"][i]["mark"] is not None]
+            board = page.inner_html("#board")
+            assert marks and all(_same_svg(mark) in board for mark in marks)
+            page.hover("#log li:not(.later) >> nth=0")
+            first_mark = data["log"][0]["mark"]
+            assert first_mark is None or _same_svg(data["parts"][first_mark]) in page.inner_html("#board")
+            page.mouse.move(5, 5)
             shown = page.locator("#log li:not(.later)")
             assert shown.count() == data["log_counts"][step]
             assert page.locator("#log li.new").first.inner_text().startswith(data["log"][step and

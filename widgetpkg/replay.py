@@ -3,7 +3,9 @@
 The board at every step is drawn by the game's own UI adapter (the painter that draws the widgets'
 canvas), into SVG. Steps share their drawing: every background piece, the regions, the marks and
 the figures become separate SVG fragments, each stored once; a step is a list of fragment numbers,
-and the page's script joins them. One fixed view (the union of every step's extent) keeps a piece
+and the page's script joins them. Each scoring log entry carries a fragment from the adapter's
+``highlight`` (drawn at the step it was scored): the board lights up what the step scored, or the
+log line under the mouse. One fixed view (the union of every step's extent) keeps a piece
 at the same pixels all game long, so a tile placed at step 3 is one fragment used by every later step.
 
 >>> import widgetpkg as wp
@@ -125,11 +127,19 @@ def replay_data(game: Game) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     log_counts: list[int] = []
 
+    marks: list[int | None] = []  # per log entry: the fragment that lights up what it is about
+
     def record(label: str, player: str | None) -> None:
         frames.append(_frame(ui, copy, view, style, fragments, len(frames)) if drawn else [])
         status, _ = ui.status(copy)
         steps.append({"label": label, "player": player, "status": status, "scores": copy.scores})
-        log_counts.append(len(ui.log(copy)))
+        entries = ui.log(copy)
+        for number in range(len(marks), len(entries)):
+            # drawn now, on the position where the entry was scored (what it names may move later)
+            refs = entries[number].refs
+            marks.append(fragments.add(("mark", number), lambda p, r=refs: ui.highlight(p, copy, r, view))
+                         if drawn and refs else None)
+        log_counts.append(len(entries))
 
     record("Start", None)
     for number, action in enumerate(actions, 1):
@@ -137,7 +147,8 @@ def replay_data(game: Game) -> dict[str, Any]:
         label = f"{number}. {player}: {ui.action_text(copy, action)}" if player else f"{number}. {action}"
         copy.apply(action)
         record(label, player)
-    log = [{"text": e.text, "detail": e.detail, "player": e.player} for e in ui.log(copy)]
+    log = [{"text": e.text, "detail": e.detail, "player": e.player, "mark": mark}
+           for e, mark in zip(ui.log(copy), marks)]
     return {
         "title": f"{copy.info.title}: {', '.join(copy.players)}",
         "width": view.width, "height": view.height, "background": ui.table_colour,
