@@ -195,3 +195,22 @@ def test_the_page_plays_offline_in_chromium(tmp_path: Path) -> None:
         finally:
             browser.close()
     assert refused == []
+
+
+def test_a_save_with_a_tile_set_of_its_own_takes_the_file_as_an_option(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import resources
+    if "hunters-gatherers" not in wp.game_names():
+        pytest.skip("needs a game with data files")
+    tiles = tmp_path / "my-tiles.yaml"
+    tiles.write_text(resources.files("widgetpkg.games.hunters_gatherers").joinpath("data", "tiles-2020.yaml")
+                     .read_text("utf-8"))
+    g = wp.new_game("hunters-gatherers", players=2, seed=4, tileset=str(tiles))
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    (tmp_path / "save.json").write_text(g.to_json())
+    out = tmp_path / "game.html"
+    assert main(["replay", str(tmp_path / "save.json"), "-o", str(out)]) == 2
+    assert "tile set of its own" in capsys.readouterr().err and not out.exists()
+    assert main(["replay", str(tmp_path / "save.json"), "-o", str(out), "--option", f"tileset={tiles}"]) == 0
+    assert len(_page_data(out.read_text())["frames"]) == 7

@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from . import __version__, agents, game_info, game_names, load_game, new_game
 from .core import WidgetpkgError, game_class
+from .core.game import parse_save
 from .core.info import GameInfo, Option
 from .replay import write_replay
 
@@ -151,6 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="write a saved game as a self-contained HTML replay page")
     rep.add_argument("save", help="a saved game (JSON from g.to_json())")
     rep.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="an option the save cannot carry by itself, e.g. tileset=my-tiles.yaml")
     _tournament_parser(commands)
     return parser
 
@@ -214,7 +217,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return tournament(args)
         if args.command == "replay":
-            print(write_replay(load_game(Path(args.save)), args.output))
+            save = Path(args.save)
+            options = parse_options(args.option, game_info(str(parse_save(save).get("game")))) if args.option else {}
+            print(write_replay(load_game(save, **options), args.output))
             return 0
         info = game_info(args.game)
         if args.command == "validate":
