@@ -44,6 +44,23 @@ def _example_notebooks() -> None:
 
 _example_notebooks()
 
+
+def _replays() -> None:
+    """The gallery's replay pages: one seeded game of each game, random agents in every seat, written
+    with ``g.to_html`` into _replays/ (copied to the root of the site)."""
+    target = _HERE / "_replays"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    for name in widgetpkg.game_names():
+        game = widgetpkg.new_game(name, players=3, seed=2026)
+        agent = widgetpkg.agents.Random(seed=2026)
+        while not game.is_over:
+            game.apply(agent.choose(game))
+        game.to_html(target / f"replay-{name}.html")
+
+
+_replays()
+
 project = "widgetpkg"
 author = "widgetpkg developers"
 release = version = widgetpkg.__version__
@@ -69,3 +86,4 @@ autodoc_default_options: dict = {}
 html_theme = "furo"
 html_title = "widgetpkg"
 html_static_path = ["_static"]
+html_extra_path = ["_replays"]
