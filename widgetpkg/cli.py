@@ -1,8 +1,8 @@
-"""Command line: ``python -m widgetpkg games|simulate|validate``.
+"""Command line: ``python -m widgetpkg games|simulate|validate|app``.
 
 ``games`` lists the games and their options; ``simulate`` plays seeded games between agents and
-summarises them; ``validate`` checks a game's data file (a tile set, a components file). Bad
-arguments and bad files end with a one-line error and exit code 2, never a traceback.
+summarises them; ``validate`` checks a game's data file (a tile set, a components file); ``app`` serves the
+start screen as a web page (Voila). Bad arguments and bad files end with a one-line error and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -146,6 +146,10 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("--game", required=True)
     val.add_argument("--simulate", action="store_true", help="also run the game's fairness checks on the data")
     val.add_argument("path")
+    app = commands.add_parser("app", help="serve the start screen as a web page (Voila; one kernel per visitor)")
+    app.add_argument("--port", type=bounded_int(1, 65535), default=8866)
+    app.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
 
@@ -155,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             print(list_games())
             return 0
+        if args.command == "app":
+            from .webapp import serve
+            return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
         info = game_info(args.game)
         if args.command == "validate":
             print(game_class(args.game).validate_file(args.path, simulate=args.simulate))

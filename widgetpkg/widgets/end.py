@@ -43,7 +43,7 @@ _CSS = """
 .wp-end table.wp-end-table th { border-bottom: 1px solid #ccc; }
 .wp-end .wp-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 50%;
   border: 1px solid rgba(0,0,0,.45); vertical-align: -1px; margin-right: 5px; }
-.wp-end a.wp-link-button { display: inline-block; padding: 0 12px; height: 32px; line-height: 32px; border-radius: 3px;
+.wp-end a.wp-link-button { display: inline-block; padding: 0 12px; height: 34px; line-height: 34px; box-sizing: border-box; border-radius: 3px;
   background: #eee; color: #222; text-decoration: none; font-size: 14px; border: 1px solid #ccc; margin: 0 6px 0 0; }
 .wp-end a.wp-link-button:hover { background: #e2e2e2; }
 .wp-end .wp-small { color: #666; font-size: 13px; }
@@ -136,9 +136,9 @@ class EndScreen:
         self.links = W.HTML()
         self.again = W.Button(description="Play again", icon="refresh", button_style="success",
                               tooltip="a new game with the same seats and options",
-                              layout=W.Layout(width="auto", height="32px", margin="0 6px 0 0"))
-        self.back = W.Button(description="Back to the start screen", icon="th-large",
-                             tooltip="choose another game", layout=W.Layout(width="auto", height="32px",
+                              layout=W.Layout(width="auto", height="34px", margin="0 6px 0 0"))
+        self.back = W.Button(description="Back to the start screen", icon="arrow-left",
+                             tooltip="choose another game", layout=W.Layout(width="auto", height="34px",
                                                                              margin="0 6px 0 0", display="none"))
         self.again.on_click(lambda _: self._guarded(self.play_again))
         self.back.on_click(lambda _: self._guarded(self.back_to_start))

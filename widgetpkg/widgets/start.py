@@ -39,16 +39,19 @@ SAMPLE_STEPS = 12
 _CSS = """
 <style>
 .wp-start { font-family: var(--jp-ui-font-family, sans-serif); color: #222; font-size: 14px; }
-.wp-start .wp-start-title { font-size: 22px; font-weight: 600; margin: 4px 0 10px; }
+.wp-start .widget-html-content { line-height: 1.35; }
+.wp-start .wp-start-title { font-size: 22px; font-weight: 600; margin: 4px 0 8px; }
 .wp-start .wp-card { border: 1px solid #d6d0c0; border-radius: 8px; padding: 10px; background: #fbf8f1;
   box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-.wp-start .wp-card.wp-chosen { border: 2px solid #c0651a; background: #fff3e3; }
-.wp-start .wp-card-title { font-size: 16px; font-weight: 600; line-height: 1.25; }
-.wp-start .wp-card-facts { color: #555; font-size: 13px; margin: 2px 0 6px; }
-.wp-start .wp-card-picture { height: 170px; display: flex; align-items: center; justify-content: center; }
-.wp-start .wp-card-picture svg { max-width: 100%; max-height: 170px; height: auto; width: auto; }
-.wp-start .wp-form-title { font-size: 17px; font-weight: 600; margin: 12px 0 4px; }
-.wp-start .wp-small { color: #555; font-size: 13px; }
+.wp-start .wp-card.wp-chosen { border: 2px solid #c0651a; background: #fff3e3; padding: 9px; }
+.wp-start .wp-card-title { font-size: 17px; font-weight: 600; }
+.wp-start .wp-card-facts { color: #555; font-size: 14px; margin: 2px 0 6px; }
+.wp-start .wp-card-about { font-size: 14px; margin: 0 0 6px; }
+.wp-start .wp-card-picture { height: 190px; }
+.wp-start .wp-card-picture svg { width: 100%; height: 100%; }
+.wp-start .wp-form-title { font-size: 18px; font-weight: 600; margin: 0 0 6px; }
+.wp-start .wp-small { color: #555; font-size: 14px; }
+.wp-start .widget-label, .wp-start input, .wp-start select, .wp-start .widget-button { font-size: 14px; }
 .wp-start .wp-msg { font-size: 14px; padding: 4px 8px; border-radius: 4px; background: #fde8e0; color: #8a1f0c; }
 </style>
 """
@@ -67,7 +70,7 @@ def computer_players(name: str) -> dict[str, Callable[[], Any]]:
     return {f"Computer: {label}": factory for label, factory in agent_choices().items() if factory is not None}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def board_picture(name: str) -> str:
     """An SVG of the game's board a few seeded random steps in ("" for a game that draws none)."""
     info = game_info(name)
@@ -97,8 +100,7 @@ class SeatRow:
                            placeholder="name", layout=W.Layout(width="150px"))
         self.kind = W.Dropdown(options=list(kinds), value=HUMAN if index == 0 else default_kind,
                                layout=W.Layout(width="210px"))
-        self.widget = W.HBox([W.HTML(f"<span class='wp-small'>Seat {index + 1}</span>",
-                                     layout=W.Layout(width="52px")), self.name, self.kind])
+        self.widget = W.HBox([W.Label(f"Seat {index + 1}", layout=W.Layout(width="56px")), self.name, self.kind])
 
 
 class GameForm:
@@ -183,7 +185,6 @@ class Start(W.VBox):
     in place of the screen until "Back to the start screen"."""
 
     def __init__(self, *, pace: float = 0.6) -> None:
-        self.pace = pace
         self.app: Any = None
         self.forms: dict[str, GameForm] = {}
         self.chosen: str | None = None
@@ -197,13 +198,19 @@ class Start(W.VBox):
                                      tooltip="start the game with these seats and options",
                                      layout=W.Layout(width="160px", height="36px", margin="8px 0"))
         self.start_button.on_click(lambda _: self._guarded(self._start_from_form))
-        self.setup = W.VBox([self.form_title, self.form_box, self.start_button, self.message])
+        self.pace_box = W.BoundedFloatText(value=pace, min=0.0, max=10.0, step=0.1, description="Computer pace",
+                                           tooltip="seconds a computer player waits before each move, so a class "
+                                                   "can follow", style={"description_width": "initial"},
+                                           layout=W.Layout(width="220px"))
+        self.setup = W.VBox([self.form_title, self.form_box, self.pace_box, self.start_button, self.message],
+                            layout=W.Layout(flex="0 1 480px", padding="0 8px"))
+        cards = W.GridBox(list(self.cards.values()),
+                          layout=W.Layout(grid_template_columns="repeat(auto-fit, minmax(250px, 1fr))",
+                                          grid_gap="12px", flex="1 1 780px", max_width="1260px"))
         self.chooser = W.VBox([
             W.HTML(_CSS + "<div class='wp-start-title'>Choose a game</div>"),
-            W.GridBox(list(self.cards.values()),
-                      layout=W.Layout(grid_template_columns="repeat(auto-fill, minmax(260px, 1fr))",
-                                      grid_gap="12px", width="100%")),
-            self.setup,
+            W.Box([cards, self.setup], layout=W.Layout(display="flex", flex_flow="row wrap", grid_gap="16px",
+                                                       align_items="flex-start", width="100%")),
         ], layout=W.Layout(width="100%"))
         self.host = W.VBox(layout=W.Layout(width="100%"))
         super().__init__([self.chooser, self.host], layout=W.Layout(width="100%"))
@@ -216,9 +223,10 @@ class Start(W.VBox):
         facts = [_player_range(info)] + [o.label for o in info.options if o.choices or o.switches]
         head = W.HTML(f"<div class='wp-card-title'>{esc(info.title)}</div>"
                       f"<div class='wp-card-facts'>{esc(' · '.join(facts))}</div>"
-                      f"<div class='wp-card-picture'>{board_picture(name)}</div>")
+                      + (f"<div class='wp-card-about'>{esc(info.description)}</div>" if info.description else "")
+                      + f"<div class='wp-card-picture'>{board_picture(name)}</div>")
         button = W.Button(description="Choose", tooltip=f"set up a game of {info.title}",
-                          layout=W.Layout(width="auto"))
+                          layout=W.Layout(width="auto", height="34px"))
         button.on_click(lambda _, name=name: self._guarded(self.choose, name))
         card = W.VBox([head, button])
         card.add_class("wp-card")
@@ -250,7 +258,7 @@ class Start(W.VBox):
         from .app import play
         form = self.form(_known(name))
         seats = list(players) if players is not None else form.players()
-        app = play(name, players=seats, seed=seed, pace=self.pace, **options)
+        app = play(name, players=seats, seed=seed, pace=self.pace_box.value, **options)
         self._close_app()
         self.app = app
         app.end_screen.on_back = self.back
@@ -267,7 +275,13 @@ class Start(W.VBox):
 
     def _close_app(self) -> None:
         if self.app is not None:
+            # App.close closes the app's widgets but leaves their layout and style models alive
+            roots = [self.app.widget, getattr(self.app.board, "atlas", None)]
+            parts = [p for root in roots if root is not None for w in widget_tree(root)
+                     for p in (getattr(w, "layout", None), getattr(w, "style", None)) if p is not None]
             self.app.close()
+            for part in parts:
+                part.close()
             self.app = None
 
     def _start_from_form(self) -> None:
@@ -289,17 +303,11 @@ class Start(W.VBox):
     def close(self) -> None:
         """Close the game, every form and card: the screen goes blank for good."""
         self._close_app()
-        stack: list[Any] = list(self.children)
-        while stack:
-            widget = stack.pop()
-            stack.extend(getattr(widget, "children", ()))
-            widget.close()
-        for form in self.forms.values():
-            stack = [form.widget]
-            while stack:
-                widget = stack.pop()
-                stack.extend(getattr(widget, "children", ()))
-                widget.close()
+        for root in [*self.children, *(form.widget for form in self.forms.values())]:
+            for widget in widget_tree(root):
+                for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
+                    if part is not None:
+                        part.close()
         super().close()
 
     # -- display ----------------------------------------------------------------------------------------
@@ -324,6 +332,18 @@ class Start(W.VBox):
 
     def __repr__(self) -> str:
         return f"<Start: {', '.join(self.cards)}>"
+
+
+def widget_tree(root: W.Widget) -> list[W.Widget]:
+    """``root`` and every widget inside it (children and canvases)."""
+    found: list[W.Widget] = []
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+        stack.extend(getattr(widget, "_canvases", ()))
+    return found
 
 
 def _known(name: str) -> str:
