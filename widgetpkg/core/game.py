@@ -124,6 +124,12 @@ class Game(ABC):
         """A position estimate for search (agents' leaves); by default the projected scores."""
         return dict(self.projected_scores())
 
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s part of ``heuristic_scores()`` split into named terms, each (points, words
+        saying what they stand for, e.g. "expected from the forest with 2 tools"); a hint compares
+        them before and after a move. By default one term: the projected score."""
+        return {"score": (float(self.projected_scores()[player]), "points scored and final scoring")}
+
     @property
     @abstractmethod
     def turn(self) -> int:
