@@ -70,7 +70,8 @@ def test_the_form_reads_seats_and_options_from_the_facts(start, name):
     shown = [s for s in form.seats if s.widget.layout.display != "none"]
     assert len(shown) == info.min_players
     assert shown[0].kind.value == HUMAN and shown[1].kind.value != HUMAN
-    assert set(form.seats[0].kind.options) == {HUMAN, *computer_players(name)}
+    assert list(form.seats[0].kind.options) == [HUMAN, *(f"Computer: {lv}" for lv in wp.agents.levels(name))]
+    assert set(computer_players(name)) == set(form.seats[0].kind.options) - {HUMAN}
     for option in info.options:
         if option.choices or option.switches:
             assert option.name in form.options, option.name
@@ -89,14 +90,18 @@ def test_every_game_starts_from_the_form_in_place(start, name):
     form.count.value = info.max_players
     for i, seat in enumerate(form.seats):
         seat.name.value = f"P{i}"
-    form.seats[1].kind.value = next(iter(computer_players(name)))
+    form.seats[1].kind.value = "Computer: easy"
     form.seed.value = "4"
     start.start_button.click()
     app = start.app
     assert app is not None and start.message.value == ""
     game = app.model.game
     assert game.name == name and game.players == tuple(f"P{i}" for i in range(info.max_players))
-    assert game.seed == 4 and app.model.agent_for("P1") is not None and app.model.agent_for("P0") is None
+    assert game.seed == 4 and app.model.agent_for("P0") is None
+    easy = app.model.agent_for("P1")
+    assert type(easy) is type(wp.agents.for_game(name, "easy"))
+    for setting, value in wp.game_info(name).level("easy").options().items():
+        assert getattr(easy, setting) == value
     assert start.host.children == (app.widget,) and start.chooser.layout.display == "none"
     assert app.end_screen.back.layout.display != "none"
     start.back()

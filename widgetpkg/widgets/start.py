@@ -26,13 +26,10 @@ from .. import agents as agent_module
 from ..core import InvalidOptionError, WidgetpkgError, game_info, game_names, new_game
 from ..core.info import DEFAULT_PLAYER_NAMES, GameInfo, Option
 from ..ui.contract import PromptOnlyUI, Style, esc, ui_for
-from .panel import agent_choices
 
 log = logging.getLogger(__name__)
 
 HUMAN = "Human"
-#: the difficulty levels ``wp.agents.for_game`` takes, easiest first
-LEVELS = ("easy", "normal", "hard")
 #: how many seeded random steps the sample game behind a card's picture is played into
 SAMPLE_STEPS = 12
 
@@ -58,16 +55,15 @@ _CSS = """
 
 
 def computer_players(name: str) -> dict[str, Callable[[], Any]]:
-    """The computer players the start screen offers for game ``name``, by label.
+    """The computer players the start screen offers for game ``name``, by label: one per
+    difficulty level the game declares (``wp.agents.for_game(name, level)``), weakest first."""
+    return {f"Computer: {level}": functools.partial(agent_module.for_game, name, level)
+            for level in agent_module.levels(name)}
 
-    Where the agents offer difficulty levels (``wp.agents.for_game(name, level)``), one entry per
-    level the game declares; otherwise every built-in agent, easiest first.
-    """
-    for_game = getattr(agent_module, "for_game", None)
-    if for_game is not None:
-        declared = getattr(game_info(name), "levels", None) or LEVELS
-        return {f"Computer: {level}": functools.partial(for_game, name, level) for level in declared}
-    return {f"Computer: {label}": factory for label, factory in agent_choices().items() if factory is not None}
+
+def levels_legend(name: str) -> str:
+    """What each level of the game's computer player does, in one line of words."""
+    return " · ".join(level.label or level.name for level in game_info(name).levels)
 
 
 @functools.cache
@@ -112,7 +108,7 @@ class GameForm:
         self.info = info = game_info(name)
         self.computers = computer_players(name)
         kinds = [HUMAN, *self.computers]
-        default_kind = next((k for k in self.computers if "normal" in k.lower()), kinds[-1])
+        default_kind = "Computer: normal" if "Computer: normal" in kinds else kinds[-1]
         self.count = W.BoundedIntText(value=info.min_players, min=info.min_players, max=info.max_players,
                                       description="Players", layout=W.Layout(width="170px"))
         self.seats = [SeatRow(i, kinds, default_kind) for i in range(info.max_players)]
@@ -120,7 +116,9 @@ class GameForm:
         sample = new_game(name, players=info.min_players, seed=1)
         self.options = option_widgets(info, ui_for(sample).option_choices(sample))
         self.seed = W.Text(value="", description="Seed", placeholder="random", layout=W.Layout(width="220px"))
-        self.widget = W.VBox([self.count, *[s.widget for s in self.seats], *self.options.values(), self.seed])
+        legend = W.HTML(f"<div class='wp-small'>{esc(levels_legend(name))}</div>")
+        self.widget = W.VBox([self.count, *[s.widget for s in self.seats], legend, *self.options.values(),
+                              self.seed])
         self._show_seats()
 
     def _show_seats(self) -> None:
@@ -198,6 +196,7 @@ class Start(W.VBox):
                                      tooltip="start the game with these seats and options",
                                      layout=W.Layout(width="160px", height="36px", margin="8px 0"))
         self.start_button.on_click(lambda _: self._guarded(self._start_from_form))
+        self.start_button.add_class("wp-start-button")
         self.pace_box = W.BoundedFloatText(value=pace, min=0.0, max=10.0, step=0.1, description="Computer pace",
                                            tooltip="seconds a computer player waits before each move, so a class "
                                                    "can follow", style={"description_width": "initial"},
