@@ -159,7 +159,7 @@ class EndScreen:
     @on_back.setter
     def on_back(self, callback: Callable[[], None] | None) -> None:
         self._on_back = callback
-        self.back.layout.display = "inline-flex" if callback else "none"
+        self.back.layout.display = None if callback else "none"
 
     def close(self) -> None:
         """Stop following the model (the app is closed; its widget tree closes these widgets)."""
