@@ -44,7 +44,7 @@ _CSS = """
 .wp-start .wp-card-title { font-size: 17px; font-weight: 600; }
 .wp-start .wp-card-facts { color: #555; font-size: 14px; margin: 2px 0 6px; }
 .wp-start .wp-card-about { font-size: 14px; margin: 0 0 6px; }
-.wp-start .wp-card-picture { height: 190px; }
+.wp-start .wp-card-picture { height: 150px; }
 .wp-start .wp-card-picture svg { width: 100%; height: 100%; }
 .wp-start .wp-form-title { font-size: 18px; font-weight: 600; margin: 0 0 6px; }
 .wp-start .wp-small { color: #555; font-size: 14px; }
@@ -202,10 +202,10 @@ class Start(W.VBox):
                                                    "can follow", style={"description_width": "initial"},
                                            layout=W.Layout(width="220px"))
         self.setup = W.VBox([self.form_title, self.form_box, self.pace_box, self.start_button, self.message],
-                            layout=W.Layout(flex="0 1 480px", padding="0 8px"))
+                            layout=W.Layout(flex="0 1 430px", padding="0 4px"))
         cards = W.GridBox(list(self.cards.values()),
-                          layout=W.Layout(grid_template_columns="repeat(auto-fit, minmax(250px, 1fr))",
-                                          grid_gap="12px", flex="1 1 780px", max_width="1260px"))
+                          layout=W.Layout(grid_template_columns="repeat(auto-fit, minmax(210px, 1fr))",
+                                          grid_gap="12px", flex="1 1 640px", max_width="1260px"))
         self.chooser = W.VBox([
             W.HTML(_CSS + "<div class='wp-start-title'>Choose a game</div>"),
             W.Box([cards, self.setup], layout=W.Layout(display="flex", flex_flow="row wrap", grid_gap="16px",
