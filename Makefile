@@ -1,17 +1,17 @@
-# make test: the whole suite in a local .venv; make play: JupyterLab on notebooks/.
+# make test: the whole suite in a local .venv; make play: JupyterLab on notebooks/; make app: the web app.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast lint play bench docs dist wheel-check clean
+.PHONY: test test-fast lint play app bench docs dist wheel-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs]"
+	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs,app,cluster]"
 	touch $(STAMP)
 
 # lint and types first (seconds), then the docs build, which runs every notebook and example with
@@ -29,6 +29,10 @@ test-fast: $(STAMP)
 # JupyterLab refuses to run as root unless told: containers often run as root
 play: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+# the start screen as a web page, one kernel per visitor (python -m widgetpkg app --help)
+app: $(STAMP)
+	$(BIN)/python -m widgetpkg app
 
 docs: $(STAMP)
 	rm -rf docs/_build

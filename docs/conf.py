@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import widgetpkg
 
-# the notebooks live in ../notebooks (where `make play` opens them); the docs build a copy
+# the notebooks live in ../notebooks (where `make play` opens them); the docs build a copy of those
+# the toctree lists (index.md), so a notebook a user saves there is theirs, never a page of the docs
 _HERE = Path(__file__).parent
+_SHIPPED_NOTEBOOKS = re.findall(r"^notebooks/([\w.-]+)$", (_HERE / "index.md").read_text(encoding="utf-8"), re.M)
 shutil.rmtree(_HERE / "notebooks", ignore_errors=True)
-shutil.copytree(_HERE.parent / "notebooks", _HERE / "notebooks", ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
+(_HERE / "notebooks").mkdir()
+for _name in _SHIPPED_NOTEBOOKS:
+    shutil.copy(_HERE.parent / "notebooks" / f"{_name}.ipynb", _HERE / "notebooks" / f"{_name}.ipynb")
 
 
 def _example_notebooks() -> None:

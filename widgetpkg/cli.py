@@ -1,8 +1,9 @@
-"""Command line: ``python -m widgetpkg games|simulate|validate|replay``.
+"""Command line: ``python -m widgetpkg games|simulate|validate|replay|tournament|app``.
 
 ``games`` lists the games and their options; ``simulate`` plays seeded games between agents and
-summarises them; ``validate`` checks a game's data file (a tile set, a components file). Bad
-arguments and bad files end with a one-line error and exit code 2, never a traceback.
+summarises them; ``validate`` checks a game's data file (a tile set, a components file); ``replay``
+writes a saved game as a self-contained HTML page; ``tournament`` plays agents against each other on
+local cores or a Dask cluster; ``app`` serves the start screen as a web page (Voila). Bad arguments and bad files end with a one-line error and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -155,6 +156,10 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="an option the save cannot carry by itself, e.g. tileset=my-tiles.yaml")
     _tournament_parser(commands)
+    app = commands.add_parser("app", help="serve the start screen as a web page (Voila; one kernel per visitor)")
+    app.add_argument("--port", type=bounded_int(1, 65535), default=8866)
+    app.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
 
@@ -221,6 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             options = parse_options(args.option, game_info(str(parse_save(save).get("game")))) if args.option else {}
             print(write_replay(load_game(save, **options), args.output))
             return 0
+        if args.command == "app":
+            from .webapp import serve
+            return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
         info = game_info(args.game)
         if args.command == "validate":
             print(game_class(args.game).validate_file(args.path, simulate=args.simulate))
