@@ -108,9 +108,9 @@ def test_the_numpy_stand_in_sends_ipycanvas_the_same_bytes_as_numpy() -> None:
 
 
 def test_the_stand_ins_refuse_what_they_do_not_do() -> None:
-    code = ("import sys; sys.path.insert(0, %r)\nimport numpy, PIL.Image\n"
+    code = (f"import sys; sys.path.insert(0, {str(STANDINS)!r})\nimport numpy, PIL.Image\n"
             "for f in (lambda: numpy.linalg, lambda: PIL.Image.open('x'), lambda: numpy.asarray(['a'])):\n"
-            "    try:\n        f()\n    except NotImplementedError as e:\n        print('refused:', e)\n") % str(STANDINS)
+            "    try:\n        f()\n    except NotImplementedError as e:\n        print('refused:', e)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.count("refused:") == 3, done.stdout + done.stderr
 

@@ -145,7 +145,7 @@ def notebooks(target: Path) -> None:
     pages = {"play": ("Play", "Choose a game, the players and the options, then Start.", "wp.play()")}
     for name in wp.game_names():
         title = wp.game_info(name).title
-        pages[name] = (title, f"You against the computer. The board answers clicks; the panel explains every move.",
+        pages[name] = (title, "You against the computer. The board answers clicks; the panel explains every move.",
                        f'app = wp.play("{name}", players=["You", wp.agents.Greedy(seed=1)], seed=1)\napp')
     for stem, (title, intro, code) in pages.items():
         cells = [new_markdown_cell(f"# {title}\n\n{intro} The first cell takes a few seconds: it installs "
