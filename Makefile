@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast lint play app bench docs dist wheel-check clean
+.PHONY: test test-fast lint play app bench docs dist wheel-check lite clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 # lint and types first (seconds), then the docs build, which runs every notebook and example with
 # warnings as errors, then the suite (slow campaigns and timings are left to `pytest -m slow`)
-test: lint docs wheel-check
+test: lint docs wheel-check lite
 	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
@@ -34,8 +34,9 @@ play: $(STAMP)
 app: $(STAMP)
 	$(BIN)/python -m widgetpkg app
 
+# a fresh build each time; the browser site beside it (make lite) is kept
 docs: $(STAMP)
-	rm -rf docs/_build
+	find docs/_build -mindepth 1 -maxdepth 1 ! -name lite -exec rm -rf {} + 2>/dev/null || true
 	$(BIN)/sphinx-build -q -W --keep-going -b html docs docs/_build/html
 
 # the wheel and the sdist, checked as an index would show them
@@ -53,6 +54,15 @@ wheel-check: dist
 	$(SMOKE)/bin/python -m pip install --quiet "$$(ls dist/*.whl)[$(WHEEL_EXTRAS)]"
 	cd $(SMOKE) && $(SMOKE)/bin/python $(CURDIR)/.ci/smoke_installed.py $(CURDIR)
 	rm -rf $(SMOKE)
+
+# the browser site (JupyterLite, Pyodide): docs/_build/lite, from the registries only (docs/lite.md)
+LITE_STAMP := $(VENV)/.lite-installed
+$(LITE_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[lite]"
+	touch $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(BIN)/python docs/lite/build_site.py --out docs/_build/lite
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
