@@ -176,3 +176,13 @@ def _full_tag(tag: str) -> str:
 def _at(event: Any) -> str:
     mark = getattr(event, "start_mark", None)
     return f" (line {mark.line + 1})" if mark is not None else ""
+
+
+def read_data(source: Any, *, what: str, limit: int, error: type[WidgetpkgError] = InvalidOptionError) -> Any:
+    """A file option's data as plain JSON-like data: a mapping given in code (copied), or a YAML
+    file named by a path (read by :func:`read_text`, parsed by :func:`parse_yaml`)."""
+    if isinstance(source, dict):
+        return plain(source, what=what, error=error)
+    if isinstance(source, (str, PurePath)):
+        return parse_yaml(read_text(source, what=what, limit=limit, error=error), what=what, error=error)
+    raise error(f"{what}: expected a YAML file path or a mapping, got {type(source).__name__}")

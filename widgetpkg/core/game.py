@@ -287,12 +287,6 @@ class Game(ABC):
         }, indent=1)
 
     @classmethod
-    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
-        """Hook: why a save may not set option ``name`` to ``value`` by itself (e.g. a file path,
-        which only the caller may name), or None."""
-        return None
-
-    @classmethod
     def _from_save(cls, data: dict[str, Any], **given: Any) -> Game:
         """The game a checked save envelope describes; ``given`` options replace the saved ones
         (the caller's own tile-set file, say). Every problem is a SaveFileError."""
@@ -303,10 +297,12 @@ class Game(ABC):
         if not isinstance(players, list):
             raise SaveFileError(f"'players' must be a list of names, got {shorten(players)}")
         cls.info.check_options(given)  # the caller's own options: their errors are theirs
-        for name, value in options.items():
-            problem = None if name in given else cls._saved_option_problem(name, value)
-            if problem is not None:
-                raise SaveFileError(problem)
+        saved = {name: value for name, value in options.items() if name not in given}
+        try:  # a save is data from anywhere: checked by the declared facts, never naming a file
+            cls.info.check_options(saved)
+            cls.info.check_inline(saved, SaveFileError)
+        except InvalidOptionError as error:
+            raise SaveFileError(f"cannot set up the saved game: {shorten(str(error), 200)}") from None
         try:
             game = cls(players=players, seed=data.get("seed"), **{**options, **given})
         except (InvalidOptionError, TypeError, ValueError) as error:

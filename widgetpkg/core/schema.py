@@ -60,6 +60,7 @@ def plain(value: Any, *, what: str, error: type[WidgetpkgError] = InvalidOptionE
                 elif not isinstance(key, str):
                     raise error(_where(what, path) + f"a mapping's keys are text, got {_describe(key)}")
                 children.append((key, child))
+            copy = dict.fromkeys(key for key, _ in children)  # the keys in their order, filled below
             items: Any = children
         elif isinstance(item, list):
             copy = [None] * len(item)
@@ -186,7 +187,7 @@ def _explain(problem: Any) -> str:
     if rule == "enum":
         close = difflib.get_close_matches(str(value), [str(c) for c in limit], n=1) if isinstance(value, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"expected one of {shorten(', '.join(map(str, limit)), 120)}, got {got}{hint}"
+        return f"expected one of {clip(', '.join(map(json.dumps, limit)), 120)}, got {got}{hint}"
     if rule == "const":
         return f"expected {json.dumps(limit)}, got {got}"
     if rule in ("minimum", "exclusiveMinimum"):
