@@ -150,7 +150,7 @@ class HuntersGatherers(Game):
         else:  # a file or a mapping: the option holds what was read, checked, so a save never names a file
             INFO.check_options({"tileset": tileset})
             label = clip(str(tileset), 120) if isinstance(tileset, (str, PurePath)) else "tile set"
-            options["tileset"] = read_tileset(tileset, label)
+            options["tileset"] = read_tileset(tileset)
             self.tileset = tileset_from_data(options["tileset"], source=label,
                                              name=PurePath(label).stem[:60] if label != "tile set" else "custom")
         if rules:

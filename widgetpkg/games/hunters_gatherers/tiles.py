@@ -375,4 +375,4 @@ def load_tileset(name_or_path: str | PurePath | Mapping[str, Any]) -> TileSet:
         name = PurePath(label).stem[:60] or "custom"
     else:
         label, name = "tile set", "custom"
-    return tileset_from_data(read_tileset(name_or_path, label), name=name, source=label)
+    return tileset_from_data(read_tileset(name_or_path), name=name, source=label)

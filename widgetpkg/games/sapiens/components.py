@@ -197,7 +197,7 @@ def schema() -> Mapping[str, Any]:
     return load_schema(__package__, "components.schema.json")
 
 
-def read_components(source: str | PurePath | Mapping[str, Any] | bytes, what: str = "components") -> dict[str, Any]:
+def read_components(source: str | PurePath | Mapping[str, Any] | bytes, what: str = "Sapiens components") -> dict[str, Any]:
     """A components file (path, YAML bytes or mapping) as plain data checked against the schema:
     what a save holds. Read by the package's one reader of user files."""
     if isinstance(source, bytes):
@@ -356,10 +356,10 @@ def validate_components(path_or_mapping: str | PurePath | Mapping[str, Any] | by
     >>> validate_components({"format": "widgetpkg-sapiens-components"})
     Traceback (most recent call last):
     ...
-    widgetpkg.games.sapiens.components.ComponentDataError: components: missing version, status, provenance, tiles, pieces, faces
+    widgetpkg.games.sapiens.components.ComponentDataError: Sapiens components: missing version, status, provenance, tiles, pieces, faces
     """
     what = clip(str(path_or_mapping), 80) if isinstance(path_or_mapping, (str, PurePath)) else "components"
-    return parse_components(read_components(path_or_mapping, what), source=what, trusted=True)
+    return parse_components(read_components(path_or_mapping), source=what, trusted=True)
 
 
 def load_components(name_or_path: str | PurePath | Mapping[str, Any] = "reconstruction") -> Components:

@@ -157,7 +157,7 @@ class Sapiens(Game):
         else:  # a file or a mapping: the option holds what was read, checked, so a save never names a file
             INFO.check_options({"components": components})
             label = clip(str(components), 80) if isinstance(components, (str, PurePath)) else "components"
-            options["components"] = read_components(components, label)
+            options["components"] = read_components(components)
             self.components = parse_components(options["components"], source=label, trusted=True)
         if rules:
             options["rules"] = dict(rules)

@@ -38,7 +38,7 @@ from ...core import (
     grammar,
     register,
 )
-from ...core.errors import shorten
+from ...core.errors import clip, shorten
 from ...core.game import one_of
 from . import rules
 from .actions import (
@@ -1315,6 +1315,13 @@ class StoneAge(Game):
         self.rng.seed(rng.getrandbits(64))
 
     # -- positions -------------------------------------------------------------------------------
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a ``data=`` file (see data.schema.json): its structure, then the rulebook's facts."""
+        data = load_data(read_override(path))
+        return (f"{clip(str(path), 120)}: valid Stone Age data: {len(data.animals)} animals, {len(data.igloos)} igloos, "
+                f"tools up to {data.tools_max}, people up to {data.people_max}")
+
     def to_position(self) -> str:
         """The state as readable text; ``widgetpkg.games.stone_age.position(text)`` reads it back."""
         from .notation import format_position, position_of
