@@ -112,7 +112,7 @@ def validate(path: str, game: str | None, *, simulate: bool = False) -> str:
     if game is not None:
         return game_class(game).validate_file(path, simulate=simulate)
     g = load_save(Path(path))
-    return f"{clip(path, 120)}: a valid saved game of {g.info.title}, {len(g.history)} action{"s" * (len(g.history) != 1)}, players {', '.join(g.players)}"
+    return f"{clip(path, 120)}: a valid saved game of {g.info.title}, {len(g.history)} action{'s' * (len(g.history) != 1)}, players {', '.join(g.players)}"
 
 
 def list_games() -> str:

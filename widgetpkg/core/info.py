@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidOptionError, WidgetpkgError
+from .errors import InvalidOptionError, WidgetpkgError, shorten
 
 #: default names by seat, also the colours the widgets give those seats
 DEFAULT_PLAYER_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
@@ -85,8 +85,7 @@ class Option:
 
 
 def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(value, limit)  # a hostile or 20,000-deep value must not break the message
 
 
 @dataclass(frozen=True)
