@@ -20,9 +20,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
-from .files import read_text
 from .info import GameInfo
-from .schema import check, load_schema
 
 SAVE_FORMAT = "widgetpkg-game"
 SAVE_VERSION = 1
@@ -504,6 +502,8 @@ def read_save(source: str | bytes | PurePath) -> str:
     A string is the JSON text itself; one that looks like a file name is refused with a hint
     (reading a file named by a string could read any file an untrusted caller names)."""
     if isinstance(source, PurePath):  # through the one reader of user files: a regular file, bounded
+        from .files import read_text  # imported on use, like the schema below: import widgetpkg stays light
+
         return read_text(source, what="saved game", limit=MAX_SAVE_BYTES, error=SaveFileError)
     if isinstance(source, (bytes, bytearray)):
         if len(source) > MAX_SAVE_BYTES:
@@ -541,6 +541,8 @@ def parse_save(text: str | bytes | PurePath) -> dict[str, Any]:
         raise SaveFileError(f"not a widgetpkg saved game (expected \"format\": \"{SAVE_FORMAT}\")")
     if data.get("version") != SAVE_VERSION:
         raise SaveFileError(f"unsupported save version {shorten(data.get('version'))} (this widgetpkg reads {SAVE_VERSION})")
+    from .schema import check, load_schema
+
     check(load_schema(__package__, "save.schema.json"), data, what="saved game", error=SaveFileError)
     return data
 

@@ -19,7 +19,6 @@ widgetpkg.core.errors.InvalidOptionError: Stone Age data: penalty: expected plai
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 from collections.abc import Mapping
@@ -201,6 +200,8 @@ def _explain(problem: Any) -> str:
     if rule == "required" and isinstance(value, dict):
         missing = [k for k in limit if k not in value]
         return f"missing {', '.join(missing)}" if missing else "missing keys"
+    import difflib  # for a "did you mean": only when there is an error to explain
+
     if rule == "additionalProperties" and isinstance(value, dict):
         allowed = list(definition.get("properties", {}))
         extra = [k for k in value if k not in allowed]
