@@ -96,7 +96,7 @@ def test_hostile_names_stay_text(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("save, message", [
     ("{not json", "not valid JSON"),
-    ('{"format": "widgetpkg-game", "version": 1, "game": "nope", "players": [], "options": {}, "actions": []}',
+    ('{"format": "widgetpkg-game", "version": 1, "game": "nope", "players": ["A", "B"], "options": {}, "actions": []}',
      "nope"),
     ("hostile", "does not replay"),
 ])
