@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalActionError, Term
+from ...core.errors import shorten
 from ...core.info import check_player_name
 from .components import (
     BEARS,
@@ -191,7 +192,7 @@ _PER_PLAYER = {"valley", "tribe", "tiles", "tokens", "hand", "used", "removed to
 def _int(text: str, where: str) -> int:
     text = text.strip()
     if not re.fullmatch(r"-?\d{1,6}", text):
-        raise PositionError(f"{where}: expected a number, got {text!r}")
+        raise PositionError(f"{where}: expected a number, got {shorten(text)}")
     return int(text)
 
 
@@ -202,7 +203,7 @@ def _ints(text: str, where: str) -> list[int]:
 def _full(pattern: re.Pattern[str], item: str, where: str, example: str) -> re.Match[str]:
     m = pattern.fullmatch(item.strip())
     if m is None:
-        raise PositionError(f"{where}: cannot read {item.strip()!r} (expected e.g. {example!r})")
+        raise PositionError(f"{where}: cannot read {shorten(item.strip())} (expected e.g. {example!r})")
     return m
 
 
@@ -211,7 +212,7 @@ def _named_numbers(text: str, where: str) -> dict[str, int]:
     for item in text.split(","):
         name, _, number = item.strip().rpartition(" ")
         if not name:
-            raise PositionError(f"{where}: expected 'Name number', got {item.strip()!r}")
+            raise PositionError(f"{where}: expected 'Name number', got {shorten(item.strip())}")
         out[name] = _int(number, where)
     return out
 
@@ -237,7 +238,7 @@ def parse_position(text: str) -> Position:
         key, colon, value = line.partition(":")
         key, value = key.strip(), value.strip()
         if not colon or (key not in _SINGLE and key not in _PER_PLAYER):
-            raise PositionError(f"{where}: unknown line {line[:60]!r}")
+            raise PositionError(f"{where}: unknown line {shorten(line)}")
         if key in _PER_PLAYER:
             who, eq, value = value.rpartition(" = ")
             if not eq:
@@ -245,7 +246,7 @@ def parse_position(text: str) -> Position:
                 if not who:
                     raise PositionError(f"{where}: expected '{key}: NAME = ...'")
             if key != "fight" and who not in pos.players:
-                raise PositionError(f"{where}: {who!r} is not a player (list the players first)")
+                raise PositionError(f"{where}: {shorten(who)} is not a player (list the players first)")
             if (key, who) in seen:
                 raise PositionError(f"{where}: a second {key!r} line for {who}")
             seen.add((key, who))
@@ -267,7 +268,7 @@ def parse_position(text: str) -> Position:
             pos.to_move = value
         elif key == "phase":
             if value not in PHASES:
-                raise PositionError(f"{where}: unknown phase {value!r} (phases: {', '.join(PHASES)})")
+                raise PositionError(f"{where}: unknown phase {shorten(value)} (phases: {', '.join(PHASES)})")
             pos.phase = value
         elif key == "turns ended":
             pos.turns_ended = _int(value, where)
@@ -278,7 +279,7 @@ def parse_position(text: str) -> Position:
             pos.flags = [f.strip() for f in value.split(",")]
             for f in pos.flags:
                 if f not in FLAGS:
-                    raise PositionError(f"{where}: unknown flag {f!r} (flags: {', '.join(FLAGS)})")
+                    raise PositionError(f"{where}: unknown flag {shorten(f)} (flags: {', '.join(FLAGS)})")
         elif key == "pending":
             pos.pending = [s.strip() for s in value.split(",")]
         elif key == "origin":
@@ -340,32 +341,32 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     """The engine's containers for ``pos``, after checking every rule a position must respect."""
     ps = list(g.players)
     if pos.players != ps:
-        raise PositionError(f"the position's players {pos.players} differ from this game's {ps}")
+        raise PositionError(f"the position's players {shorten(pos.players)} differ from this game's {ps}")
     if pos.components != g.options.get("components", "reconstruction"):
-        raise PositionError(f"the position uses components {pos.components!r}; start the game with "
-                            f"components={pos.components!r}")
+        raise PositionError(f"the position uses components {shorten(pos.components)}; start the game with "
+                            f"components={shorten(pos.components)}")
     comps = g.components
     for name, table in (("food", pos.food), ("shelter", pos.shelter), ("steaks", pos.steaks), ("turns played", pos.turns_played)):
         for p, value in table.items():
             if p not in ps:
-                raise PositionError(f"{name}: {p!r} is not a player")
+                raise PositionError(f"{name}: {shorten(p)} is not a player")
             if value < 0:
                 raise PositionError(f"{name}: {p} cannot have {value}")
     if sum(pos.steaks.values()) > STEAKS:
         raise PositionError(f"steaks: only {STEAKS} steaks exist")
     over = pos.phase == "over"
     if not over and pos.to_move not in ps:
-        raise PositionError(f"to move: {pos.to_move!r} is not a player")
+        raise PositionError(f"to move: {shorten(pos.to_move)} is not a player")
     if pos.to_move in pos.out and not over:
         raise PositionError(f"to move: {pos.to_move} is out of the game")
     for p in pos.out:
         if p not in ps:
-            raise PositionError(f"out: {p!r} is not a player")
+            raise PositionError(f"out: {shorten(p)} is not a player")
     for bonus in pos.pending:
         if bonus not in ("feast", "ritual", "water", "hunt", "fight", "fire"):
-            raise PositionError(f"pending: {bonus!r} is not a bonus that waits for a choice")
+            raise PositionError(f"pending: {shorten(bonus)} is not a bonus that waits for a choice")
     if pos.origin not in ("after_tile", "main"):
-        raise PositionError(f"origin: {pos.origin!r} (after_tile or main)")
+        raise PositionError(f"origin: {shorten(pos.origin)} (after_tile or main)")
     if (pos.held is not None) != (pos.phase == "fight_order"):
         raise PositionError("held: a held tile goes with phase fight_order, and only with it")
     seen: dict[int, str] = {}
@@ -381,7 +382,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     pools: dict[str, tuple[int, ...]] = {"common": (), **{p: () for p in ps}}
     for owner, tiles in pos.pools.items():
         if owner != "common" and owner not in ps:
-            raise PositionError(f"pool: {owner!r} is not a player")
+            raise PositionError(f"pool: {shorten(owner)} is not a player")
         limit = COMMON_SIZE if owner == "common" else POOL_SIZE
         if len(tiles) > limit:
             raise PositionError(f"{owner} pool: at most {limit} tiles, got {len(tiles)}")
@@ -397,7 +398,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             raise PositionError(f"valley: no valley for {p}")
         for fid, side in zip(faces, ("left", "right")):
             if fid not in comps.faces or comps.faces[fid].side != side:
-                raise PositionError(f"valley: {p}: {fid!r} is not a {side} face of {pos.components}")
+                raise PositionError(f"valley: {p}: {shorten(fid)} is not a {side} face of {shorten(pos.components)}")
         valleys[p] = faces
     pieces = [comps.faces[f].piece for faces in valleys.values() for f in faces]
     if len(set(pieces)) != len(pieces):
@@ -444,7 +445,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             if spot is None or v.kind[spot] == WATERFALL or (p, spot) in board:
                 raise PositionError(f"bears: {p}: ({x}, {y}) is not a free square")
             if by not in ps or by == p:
-                raise PositionError(f"bears: {p}: a bear is put by another player, not {by!r}")
+                raise PositionError(f"bears: {p}: a bear is put by another player, not {shorten(by)}")
             bears[(p, spot)] = by
     if len(bears) > BEARS:
         raise PositionError(f"bears: only {BEARS} bears exist")
@@ -455,7 +456,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             raise PositionError(f"fight: tile {tile} is not in a pool")
         for o in owners:
             if o not in ps:
-                raise PositionError(f"fight: {o!r} is not a player")
+                raise PositionError(f"fight: {shorten(o)} is not a player")
             fight_hand[o] -= 1
         if owners:
             fight[tile] = tuple(owners)

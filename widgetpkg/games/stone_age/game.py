@@ -38,6 +38,7 @@ from ...core import (
     grammar,
     register,
 )
+from ...core.actions import arranged
 from ...core.errors import shorten
 from ...core.game import one_of
 from . import rules
@@ -169,9 +170,9 @@ class StoneAge(Game):
         chosen = set()
         for key, value in variants.items():
             if key not in VARIANTS:
-                raise InvalidOptionError(f"Stone Age has no variant {key!r}; the variants are: {', '.join(VARIANTS)}")
+                raise InvalidOptionError(f"Stone Age has no variant {shorten(key)}; the variants are: {', '.join(VARIANTS)}")
             if not isinstance(value, bool):
-                raise InvalidOptionError(f"variant {key} must be true or false, got {value!r}")
+                raise InvalidOptionError(f"variant {key} must be true or false, got {shorten(value)}")
             if value:
                 chosen.add(key)
         if chosen and season != "winter":
@@ -1244,15 +1245,15 @@ class StoneAge(Game):
     # -- arranging draws (lessons and tests) -------------------------------------------------------
     def set_next_dice(self, faces: Sequence[int]) -> list[Event]:
         """The next dice rolled show ``faces``, in order (a recorded, undoable, saved step)."""
-        return self.apply(SetNextDice(tuple(faces)))
+        return self.apply(SetNextDice(arranged(faces, "next dice")))
 
     def set_next_cards(self, cards: Sequence[str]) -> list[Event]:
         """Put these deck cards (ids, "animal:boar" too) on top of the deck, the first drawn first."""
-        return self.apply(SetNextCards(tuple(cards)))
+        return self.apply(SetNextCards(arranged(cards, "next cards")))
 
     def set_building_stack(self, stack: int, buildings: Sequence[str]) -> list[Event]:
         """Put these buildings of stack ``stack`` on its top, the first face up."""
-        return self.apply(SetBuildingStack(stack, tuple(buildings)))
+        return self.apply(SetBuildingStack(stack, arranged(buildings, f"building stack {shorten(stack)}")))
 
     def _arrange_cards_problem(self, cards: Sequence[str]) -> str | None:
         if self._phase == "over":
