@@ -62,6 +62,6 @@ def position(text: str, *, seed: int | None = None) -> Sapiens:
     True
     """
     parsed = parse_position(text)
-    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components)
+    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components, rules=parsed.rules or None)
     game.set_position(text)
     return game

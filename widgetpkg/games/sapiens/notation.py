@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalActionError, Term
+from ...core import IllegalActionError, InvalidOptionError, Term
 from ...core.errors import shorten
 from ...core.info import check_player_name
 from .components import (
@@ -63,6 +63,8 @@ class Position:
 
     players: list[str]
     components: str = "reconstruction"
+    #: the ruling switches the game was started with (its ``rules`` option)
+    rules: dict[str, Any] = field(default_factory=dict)
     to_move: str = ""
     phase: str = "main"
     turns_ended: int = 0
@@ -97,6 +99,7 @@ def position_of(g: Sapiens) -> Position:
     """The game's state as a :class:`Position`."""
     ps = list(g.players)
     pos = Position(players=ps, components=g.options.get("components", "reconstruction"),
+                   rules=dict(g.options.get("rules") or {}),
                    to_move=g.current_player or "", phase=g.phase, turns_ended=g.turn,
                    turns_played=dict(g._turns_played), pending=list(g._pending), origin=g._origin)
     pos.flags = [f for f, on in zip(FLAGS, (g._token_used, g._picking_plain, g._end_triggered, g._via_token)) if on]
@@ -137,8 +140,11 @@ def _scores(d: dict[str, int], players: list[str]) -> str:
 def format_position(pos: Position) -> str:
     """Position text; :func:`parse_position` reads it back to an equal :class:`Position`."""
     ps = pos.players
-    lines = [HEADER, f"components: {pos.components}", f"players: {', '.join(ps)}", f"to move: {pos.to_move}",
-             f"phase: {pos.phase}", f"turns ended: {pos.turns_ended}", f"turns played: {_scores(pos.turns_played, ps)}"]
+    lines = [HEADER, f"components: {pos.components}"]
+    if pos.rules:
+        lines.append("rules: " + ", ".join(f"{k} {_rule_text(v)}" for k, v in pos.rules.items()))
+    lines += [f"players: {', '.join(ps)}", f"to move: {pos.to_move}",
+              f"phase: {pos.phase}", f"turns ended: {pos.turns_ended}", f"turns played: {_scores(pos.turns_played, ps)}"]
     if pos.flags:
         lines.append(f"flags: {', '.join(pos.flags)}")
     if pos.pending:
@@ -179,12 +185,26 @@ def format_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
+def _rule_text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _rules(text: str, where: str) -> dict[str, Any]:
+    """``bears_on_caves true, abandoned_contact ignored``: switch names and values (checked by the game)."""
+    rules: dict[str, Any] = {}
+    for item in text.split(","):
+        m = _full(_RULE, item, where, "bears_on_caves true")
+        rules[m[1]] = {"true": True, "false": False}.get(m[2], m[2])
+    return rules
+
+
+_RULE = re.compile(r"(\w{1,40}) (\w{1,40})")
 _COORD = re.compile(r"\((-?\d{1,3}), (-?\d{1,3})\)")
 _TILE = re.compile(r"(\d{1,4}) \((-?\d{1,3}), (-?\d{1,3})\) (\d{1,3}) t(\d{1,3})")
 _HELD = re.compile(r"(\w+) (\d{1,4}) \((-?\d{1,3}), (-?\d{1,3})\) (\d{1,3})")
 _TOKEN = re.compile(r"([a-z]+) \((-?\d{1,3}), (-?\d{1,3})\)")
 _BEAR = re.compile(r"\((-?\d{1,3}), (-?\d{1,3})\) (.+)")
-_SINGLE = {"components", "players", "to move", "phase", "turns ended", "turns played", "flags", "pending", "origin",
+_SINGLE = {"components", "rules", "players", "to move", "phase", "turns ended", "turns played", "flags", "pending", "origin",
            "held", "food", "shelter", "steaks", "common", "discarded", "out", "stack", "next"}
 _PER_PLAYER = {"valley", "tribe", "tiles", "tokens", "hand", "used", "removed tokens", "bears", "pool", "fight"}
 
@@ -264,6 +284,8 @@ def parse_position(text: str) -> Position:
                     raise PositionError(f"{where}: {error}") from None
         elif key == "components":
             pos.components = value
+        elif key == "rules":
+            pos.rules = _rules(value, where)
         elif key == "to move":
             pos.to_move = value
         elif key == "phase":
@@ -345,6 +367,14 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     if pos.components != g.options.get("components", "reconstruction"):
         raise PositionError(f"the position uses components {shorten(pos.components)}; start the game with "
                             f"components={shorten(pos.components)}")
+    from .game import _check_rules
+    try:
+        same_rules = _check_rules(pos.rules) == g.rules
+    except InvalidOptionError as error:
+        raise PositionError(f"rules: {error}") from None
+    if not same_rules:
+        raise PositionError(f"the position plays the ruling switches {shorten(pos.rules)}; start the game with "
+                            "rules= those switches")
     comps = g.components
     for name, table in (("food", pos.food), ("shelter", pos.shelter), ("steaks", pos.steaks), ("turns played", pos.turns_played)):
         for p, value in table.items():

@@ -18,6 +18,7 @@ animal flees and rewards its chasers (``animal_rewards``); everyone feeds their 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ from ...core import (
 )
 from ...core.actions import arranged
 from ...core.errors import shorten
-from ...core.game import one_of
+from ...core.game import MAX_SAVE_BYTES, one_of
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -145,6 +146,8 @@ class StoneAge(Game):
         _check_names(names)
         INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
+        if isinstance(data, Mapping):
+            _check_save_room(data)
         self.data: GameData = load_data(data)
         options: dict[str, Any] = {"season": season}
         if voucher_timing != "any_time":
@@ -1398,6 +1401,26 @@ def _voucher_actions(amount: int) -> tuple[Action, ...]:
 @lru_cache(maxsize=1024)
 def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
+
+
+#: the share of a save that the data option may fill as compact JSON: the save's indented JSON takes
+#: a few times more, and the rest is for the steps played
+_DATA_SHARE = MAX_SAVE_BYTES // 8
+
+
+def _check_save_room(data: Mapping[str, Any]) -> None:
+    """Refuse data= that would make the game's own save too large to load (a save holds data inline)."""
+    size = 0
+    try:  # written piece by piece, to stop as soon as it is too large (a huge mapping is refused at once)
+        for piece in json.JSONEncoder(separators=(",", ":"), default=str).iterencode(data):
+            size += len(piece)
+            if size > _DATA_SHARE:
+                raise InvalidOptionError(f"data: more than {_DATA_SHARE} characters as JSON; a save holds at most "
+                                         f"{MAX_SAVE_BYTES}, and the data must leave room for the steps played")
+    except (TypeError, ValueError, RecursionError) as error:
+        if isinstance(error, InvalidOptionError):
+            raise
+        # not JSON-shaped: the data reader says what is wrong with it
 
 
 #: the keys of the position text's lines, which a player's name must not be
