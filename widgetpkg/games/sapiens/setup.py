@@ -201,7 +201,12 @@ def edit(g: Sapiens) -> Iterator[Any]:
             s.food["Red"] = 12
             s.pools["Red"] = [3, 17, 40, 41]
     """
-    from .notation import format_position, position_of
+    from ...core.edited import jsonable
+    from ...core.schema import check
+    from .notation import PositionError, format_position, position_of
+    from .position_schema import position_schema
     pos = position_of(g)
     yield pos
+    # the shapes first (a player's food gone, a None for a dict), then the rules through the position text
+    check(position_schema(tuple(g.players)), jsonable(pos), what="the edited position", error=PositionError)
     g.set_position(format_position(pos))

@@ -1334,9 +1334,14 @@ class StoneAge(Game):
                 s.players["Red"].food = 3
                 s.players["Red"].resources["gold"] = 2
         """
-        from .notation import format_position, position_of
+        from ...core.edited import jsonable
+        from ...core.schema import check
+        from .notation import PositionError, format_position, position_of
+        from .position_schema import position_schema
         pos = position_of(self)
         yield pos
+        # the shapes first (a list gone, a None for a dict), then the rules through the position text
+        check(position_schema(tuple(self.players)), jsonable(pos), what="the edited position", error=PositionError)
         # a card now held or on display, or an animal now out, has left the deck
         shown = {c for c in pos.display if c} | {c for s in pos.players.values() for c in s.cards}
         shown |= set(pos.waiting_animals) | ({pos.animal} if pos.animal is not None else set())
