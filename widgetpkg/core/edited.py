@@ -1,21 +1,20 @@
 """Edited state as JSON-shaped data, so that a JSON Schema (``core.schema.check``) can check its shape.
 
 A game's ``edit()`` hands out plain Python data (dataclasses, dicts keyed by tuples such as board
-cells); a cell may put anything into it. :func:`jsonable` turns whatever is there into JSON-shaped
-data without failing, keeping every difference a schema must see:
+cells); a cell may put anything into it. :func:`jsonable` turns what is there into JSON-shaped
+data, keeping every difference a schema must see:
 
 - a dataclass becomes an object of its fields and ``"<class>": its name`` (no dict key reads
-  ``"<class>"``, so a dict in its place is told apart), a list or tuple an array;
+  ``"<class>"``, so a dict in its place is told apart), a list or tuple a list;
 - dict keys become strings: a tuple ``(2, 1)`` is ``"(2, 1)"``, ``("hunt", "Red")`` is
   ``'("hunt", "Red")'``, an int ``3`` is ``"3"``; a string key that could be read as one of
   these gets a leading ``'`` (so ``"3"`` as a string is ``"'3"``, and no pattern for numbers or
-  cells takes it), any other key type is ``"<type>"``;
-- a float (JSON Schema would take ``1.0`` for the integer ``1``) and any other object become a
-  string naming their type, which no integer, array or object schema accepts;
-- data nested deeper than ``MAX_DEPTH`` (a list holding itself) becomes ``"<too deep>"``.
+  cells takes it); ``TEXT_KEY`` takes string keys only;
+- anything else (a set, bytes, a key of another type, data nested past ``MAX_DEPTH`` such as a
+  list holding itself) is left for ``core.schema.plain`` to refuse by name and path.
 
 >>> jsonable({(2, 1): (56, 0), "3": 1.5, 3: None})
-{'(2, 1)': [56, 0], "'3": '<float 1.5>', '3': None}
+{'(2, 1)': [56, 0], "'3": 1.5, '3': None}
 """
 
 from __future__ import annotations
@@ -32,14 +31,16 @@ CLASS = "<class>"
 _AMBIGUOUS = re.compile(r"-?\d+|[(<'].*", re.DOTALL)
 
 
+class NestedTooDeep:
+    """Stands for data nested past ``MAX_DEPTH``: no schema check takes it."""
+
+
 def jsonable(value: Any, depth: int = 0) -> Any:
     """``value`` as JSON-shaped data (see the module docstring); never raises."""
-    if value is None or type(value) in (bool, int, str):
+    if value is None or type(value) in (bool, int, str, float):
         return value
     if depth >= MAX_DEPTH:
-        return "<too deep>"
-    if type(value) is float:
-        return f"<float {value!r}>"
+        return NestedTooDeep()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = {f.name: jsonable(getattr(value, f.name, None), depth + 1) for f in dataclasses.fields(value)}
         return {CLASS: type(value).__name__, **fields}
@@ -47,32 +48,26 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         return {json_key(k): jsonable(v, depth + 1) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v, depth + 1) for v in value]
-    return f"<{type(value).__name__}>"
+    return value
 
 
-def json_key(key: Any) -> str:
-    """A dict key as a string that tells its kind (see the module docstring)."""
+def json_key(key: Any) -> Any:
+    """A dict key as a string that tells its kind (see the module docstring); other keys as they are."""
     if type(key) is str:
         return "'" + key if _AMBIGUOUS.fullmatch(key) else key
-    if type(key) is int:
-        return str(key) if abs(key) < 10**18 else "<int>"
-    if type(key) is tuple:
-        return "(" + ", ".join(_key_part(part) for part in key) + ")"
-    return f"<{type(key).__name__}>"
-
-
-def _key_part(part: Any) -> str:
-    if type(part) is int:
-        return str(part) if abs(part) < 10**18 else "<int>"
-    if type(part) is str:
-        return json.dumps(part, ensure_ascii=False)
-    return f"<{type(part).__name__}>"
+    if type(key) is int and abs(key) < 10**18:
+        return str(key)
+    if type(key) is tuple and all(type(part) is str or (type(part) is int and abs(part) < 10**18) for part in key):
+        return "(" + ", ".join(json.dumps(part, ensure_ascii=False) for part in key) + ")"
+    return key
 
 
 #: patterns for keys written by :func:`json_key`
-INT_KEY = r"^-?[0-9]{1,9}$"
-CELL_KEY = r"^\(-?[0-9]{1,9}, -?[0-9]{1,9}\)$"
-STRING_PAIR_KEY = r'^\("(?:[^"\\]|\\.)*", "(?:[^"\\]|\\.)*"\)$'
+INT_KEY = {"pattern": r"^-?[0-9]{1,9}$", "description": "a whole number"}
+CELL_KEY = {"pattern": r"^\(-?[0-9]{1,9}, -?[0-9]{1,9}\)$", "description": "a cell (x, y)"}
+STRING_PAIR_KEY = {"pattern": r'^\("(?:[^"\\]|\\.)*", "(?:[^"\\]|\\.)*"\)$', "description": "a pair of names"}
+#: a string key (not one that :func:`json_key` wrote for a number, a tuple or another type)
+TEXT_KEY = {"not": {"pattern": r"^(-?[0-9]+$|[(<])"}, "description": "text"}
 
 
 # -- schema pieces for plain data (draft-07 JSON Schema, small enough to read as a declaration) ----------
@@ -101,11 +96,11 @@ def record(kind: str, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 def keyed(value: dict[str, Any], *, keys: dict[str, Any] | None = None, names: Any = None,
           max_items: int = 2_000) -> dict[str, Any]:
-    """A dict of ``value``s: keys matching the schema ``keys``, or exactly the (plain) ``names``."""
+    """A dict of ``value``s: keys matching the schema ``keys`` (text keys by default), or exactly the ``names``."""
     schema: dict[str, Any] = {"type": "object", "additionalProperties": value, "maxProperties": max_items}
     if names is not None:
         wanted = [json_key(n) for n in names]
         schema.update(propertyNames={"enum": wanted}, required=wanted)
-    elif keys is not None:
-        schema["propertyNames"] = keys
+    else:
+        schema["propertyNames"] = keys or TEXT_KEY
     return schema

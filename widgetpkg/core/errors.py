@@ -41,7 +41,9 @@ class WidgetpkgError(ValueError):
     """Base class of every error about bad input to widgetpkg; its message is clipped to ``MESSAGE_LIMIT``."""
 
     def __init__(self, *args: Any) -> None:
-        super().__init__(*(clip(a, MESSAGE_LIMIT) if isinstance(a, str) else a for a in args))
+        # clip's "... (N characters)" tail counts too: what is kept leaves room for it
+        super().__init__(*(clip(a, MESSAGE_LIMIT - 24) if isinstance(a, str) and len(a) > MESSAGE_LIMIT else a
+                           for a in args))
 
 
 class IllegalActionError(WidgetpkgError):

@@ -41,8 +41,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalActionError, Scored, Term
-from ...core.errors import PositionError, shorten
 from ...core.edited import jsonable
+from ...core.errors import PositionError, shorten
 from ...core.schema import check
 from .areas import Cell, find
 from .position_schema import MAX_ITEMS, position_schema
@@ -447,7 +447,7 @@ def data_problem(pos: Any) -> str | None:
     """Why ``pos`` is no well-formed Position (its shape: ``position_schema``; names a text can hold), or None.
 
     >>> data_problem(Position(players=["Red", "Blue"], scores={"Red": 1.5}))
-    "position data: scores.Red: must be integer, got '<float 1.5>'"
+    'position data: scores.Red: expected an integer, got 1.5'
     """
     if not isinstance(pos, Position):
         return f"a position is a Position, got {type(pos).__name__}"

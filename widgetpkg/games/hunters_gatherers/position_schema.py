@@ -23,11 +23,11 @@ def position_schema(phases: tuple[str, ...], roles: tuple[str, ...]) -> dict[str
         "players": array(STRING, MAX_ITEMS), "edition": STRING, "to_move": STRING, "extra_turn": BOOLEAN,
         "scores": keyed(INTEGER, max_items=MAX_ITEMS),
         "supply": keyed(record("PlayerSupply", {"meeples": INTEGER, "huts": INTEGER}), max_items=MAX_ITEMS),
-        "tiles": keyed(fixed(INTEGER, INTEGER), keys={"pattern": CELL_KEY}, max_items=MAX_ITEMS),
+        "tiles": keyed(fixed(INTEGER, INTEGER), keys=CELL_KEY, max_items=MAX_ITEMS),
         "figures": array(fixed(STRING, {"enum": list(roles)}, INTEGER, INTEGER, FEATURE), MAX_ITEMS),
         "covered": array(fixed(INTEGER, INTEGER, FEATURE), MAX_ITEMS),
         "hand": {"anyOf": [{"type": "null"}, INTEGER]}, "next_tiles": TILE_IDS, "removed": TILE_IDS,
         "tileset": {"anyOf": [{"type": "null"}, ONE_LINE]},
-        "rules": keyed(BOOLEAN, keys={"pattern": r"^\w+$"}, max_items=MAX_ITEMS),
+        "rules": keyed(BOOLEAN, keys={"pattern": r"^[A-Za-z_]\w*$", "description": "a switch name"}, max_items=MAX_ITEMS),
         "phase": {"enum": list(phases)}, "placed": array(CELL, MAX_ITEMS),
     })

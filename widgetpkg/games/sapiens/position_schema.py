@@ -13,7 +13,7 @@ from .notation import FLAGS, PHASES
 INTEGERS = array(INTEGER, 200)
 STRINGS = array(STRING, 20)
 #: a square of a valley -> a scene (tokens) or the player who put a bear there
-BY_SQUARE = keyed(STRING, keys={"pattern": CELL_KEY}, max_items=100)
+BY_SQUARE = keyed(STRING, keys=CELL_KEY, max_items=100)
 LAID = fixed(INTEGER, INTEGER, INTEGER, INTEGER, INTEGER)  # tile, x, y, rotation, tribe
 
 
@@ -33,6 +33,6 @@ def position_schema(players: tuple[str, ...]) -> dict[str, Any]:
         "valleys": each(fixed(STRING, STRING)), "tribe": each(INTEGER), "tiles": each(array(LAID, 200)),
         "tokens": each(BY_SQUARE), "hand": each(STRINGS), "used": each(STRINGS), "removed_tokens": each(STRINGS),
         "bears": each(BY_SQUARE), "pools": keyed(INTEGERS, names=(*players, "common")),
-        "fight": keyed(STRINGS, keys={"pattern": INT_KEY}, max_items=200),
+        "fight": keyed(STRINGS, keys=INT_KEY, max_items=200),
         "discarded": INTEGERS, "out": array(STRING, len(players)), "stack": INTEGER, "next_tiles": INTEGERS,
     })

@@ -367,6 +367,8 @@ def _check(pos: Position, game: StoneAge) -> None:
     if pos.season != game.season or {k for k, v in pos.variants.items() if v} != set(game.variants) \
             or pos.voucher_timing != game.voucher_timing:
         raise PositionError("the position's season, variants or voucher timing differ from the game's options")
+    if pos.data != game.options.get("data"):
+        raise PositionError("the position's data differ from the game's data option (start a new game with data=)")
     if pos.phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}")
     for who in (pos.start_player, pos.to_move):

@@ -47,7 +47,7 @@ def position_schema(players: tuple[str, ...]) -> dict[str, Any]:
         "to_move": STRING, "turns": INTEGER, "players": keyed(PLAYER, names=players),
         "display": array({"type": ["string", "null"], "maxLength": 100}, 10), "deck": array(STRING),
         "stacks": keyed(array(STRING, 100), keys={"pattern": r"^[0-9]{1,2}$"}, max_items=10),
-        "placed": keyed(INTEGER, keys={"pattern": STRING_PAIR_KEY}),
+        "placed": keyed(INTEGER, keys=STRING_PAIR_KEY),
         "animal": {"type": ["string", "null"], "maxLength": 100}, "waiting_animals": array(STRING, 100),
         "last_round": BOOLEAN, "next_dice": INTEGERS, "pending": PENDING,
     })
