@@ -475,9 +475,10 @@ def _name(name: str) -> str:
     return json.dumps(name, ensure_ascii=False) if ";" in name or '"' in name else name
 
 
-def format_position(pos: Position) -> str:
-    """The text of a position; PositionError if the data cannot be written (see ``data_problem``)."""
-    problem = data_problem(pos)
+def format_position(pos: Position, *, checked: bool = True) -> str:
+    """The text of a position; PositionError if the data cannot be written (see ``data_problem``).
+    ``checked=False`` skips that check, for a position just read from a game (well-formed by making)."""
+    problem = data_problem(pos) if checked else None
     if problem is not None:
         raise PositionError(problem)
     lines = [HEADER, f"edition: {pos.edition}"]
