@@ -10,6 +10,7 @@ data, keeping every difference a schema must see:
   ``'("hunt", "Red")'``, an int ``3`` is ``"3"``; a string key that could be read as one of
   these gets a leading ``'`` (so ``"3"`` as a string is ``"'3"``, and no pattern for numbers or
   cells takes it); ``TEXT_KEY`` takes string keys only;
+- a list or dict longer than ``MAX_ITEMS`` is cut to ``MAX_ITEMS + 1`` items;
 - anything else (a set, bytes, a key of another type, data nested past ``MAX_DEPTH`` such as a
   list holding itself) is left for ``core.schema.plain`` to refuse by name and path.
 
@@ -20,12 +21,16 @@ data, keeping every difference a schema must see:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 from typing import Any
 
 #: deeper than any edited state; a self-holding list stops here
 MAX_DEPTH = 12
+#: no schema here takes more items than this in one list or dict: longer ones are cut to one more
+#: (enough to fail ``maxItems``), so that a million entries are refused as fast as a few thousand
+MAX_ITEMS = 2_000
 #: the key naming a dataclass's class in its plain form
 CLASS = "<class>"
 _AMBIGUOUS = re.compile(r"-?\d+|[(<'].*", re.DOTALL)
@@ -45,9 +50,9 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         fields = {f.name: jsonable(getattr(value, f.name, None), depth + 1) for f in dataclasses.fields(value)}
         return {CLASS: type(value).__name__, **fields}
     if isinstance(value, dict):
-        return {json_key(k): jsonable(v, depth + 1) for k, v in value.items()}
+        return {json_key(k): jsonable(v, depth + 1) for k, v in itertools.islice(value.items(), MAX_ITEMS + 1)}
     if isinstance(value, (list, tuple)):
-        return [jsonable(v, depth + 1) for v in value]
+        return [jsonable(v, depth + 1) for v in value[:MAX_ITEMS + 1]]
     return value
 
 
@@ -58,7 +63,8 @@ def json_key(key: Any) -> Any:
     if type(key) is int and abs(key) < 10**18:
         return str(key)
     if type(key) is tuple and all(type(part) is str or (type(part) is int and abs(part) < 10**18) for part in key):
-        return "(" + ", ".join(json.dumps(part, ensure_ascii=False) for part in key) + ")"
+        return "(" + ", ".join(str(part) if type(part) is int else json.dumps(part, ensure_ascii=False)
+                               for part in key) + ")"
     return key
 
 
@@ -77,7 +83,7 @@ STRING: dict[str, Any] = {"type": "string", "maxLength": 2_000}
 BOOLEAN: dict[str, Any] = {"type": "boolean"}
 
 
-def array(item: dict[str, Any], max_items: int = 2_000) -> dict[str, Any]:
+def array(item: dict[str, Any], max_items: int = MAX_ITEMS) -> dict[str, Any]:
     """A list of ``item``s."""
     return {"type": "array", "items": item, "maxItems": max_items}
 
@@ -95,7 +101,7 @@ def record(kind: str, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def keyed(value: dict[str, Any], *, keys: dict[str, Any] | None = None, names: Any = None,
-          max_items: int = 2_000) -> dict[str, Any]:
+          max_items: int = MAX_ITEMS) -> dict[str, Any]:
     """A dict of ``value``s: keys matching the schema ``keys`` (text keys by default), or exactly the ``names``."""
     schema: dict[str, Any] = {"type": "object", "additionalProperties": value, "maxProperties": max_items}
     if names is not None:
