@@ -16,8 +16,11 @@ anywhere are unseen (the stack, in hidden order, and the tiles removed at setup)
     valley: Marceau = L1a R1a
     ...
 
-Parsing is one pass over at most 2,000 lines of at most 2,000 characters; every error names the
-line. Positions can be taken in any phase (the pending bonuses and the held tile are written too).
+A game started with ruling switches has a ``rules:`` line after ``components:``
+(``rules: bears_on_caves true, abandoned_contact ignored``); a position is set only on a game with
+the same switches. Parsing is one pass over at most 2,000 lines of at most 2,000 characters; every
+error names the line. Positions can be taken in any phase (the pending bonuses and the held tile
+are written too).
 """
 
 from __future__ import annotations
