@@ -149,3 +149,13 @@ def test_data_that_fits_saves_and_loads():
     animals = [{"id": f"a{i}", "malus": 1} for i in range(5_000)]
     g = wp.new_game("stone-age", players=2, variants={"wild_animals": True}, data={"wild_animals": {"animals": animals}})
     assert wp.load_game(g.to_json()).to_position() == g.to_position()
+
+
+def test_an_edit_of_the_data_option_never_reaches_the_game():
+    g = wp.new_game("stone-age", players=2, seed=1, **OPTIONS[3])
+    options = repr(g.options)
+
+    def change(s):
+        s.data["wild_animals"] = None
+    assert not edit_case(g, change, "data", stone_age.position)
+    assert repr(g.options) == options

@@ -18,6 +18,7 @@ animal flees and rewards its chasers (``animal_rewards``); everyone feeds their 
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -1339,9 +1340,12 @@ class StoneAge(Game):
         from .notation import PositionError, format_position, position_of
         from .position_schema import position_schema
         pos = position_of(self)
+        pos.data = copy.deepcopy(pos.data)  # the game's own option: a change in the cell must not reach it
         yield pos
         # the shapes first (a list gone, a None for a dict), then the rules through the position text
         check(position_schema(tuple(self.players)), jsonable(pos), what="the edited position", error=PositionError)
+        if pos.data != self.options.get("data"):  # an option: written into the text, never changed by it
+            raise PositionError("the edited position: data is the game's data option; start a new game with data=")
         # a card now held or on display, or an animal now out, has left the deck
         shown = {c for c in pos.display if c} | {c for s in pos.players.values() for c in s.cards}
         shown |= set(pos.waiting_animals) | ({pos.animal} if pos.animal is not None else set())
