@@ -1,7 +1,8 @@
 """Command line: ``python -m widgetpkg games|simulate|validate``.
 
 ``games`` lists the games and their options; ``simulate`` plays seeded games between agents and
-summarises them; ``validate`` checks a game's data file (a tile set, a components file). Bad
+summarises them; ``validate`` checks a game's data file (a tile set, Stone Age data, a components
+file) against its JSON Schema and the game's rules, or a saved game. Bad
 arguments and bad files end with a one-line error and exit code 2, never a traceback.
 """
 
@@ -13,13 +14,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-import yaml
 from tqdm import tqdm
 
 from . import __version__, agents, game_info, game_names, new_game
 from .core import WidgetpkgError, game_class
+from .core.errors import clip
+from .core.files import parse_yaml
+from .core.game import load_save
 from .core.info import GameInfo, Option
 
 MAX_GAMES = 100_000
@@ -72,10 +76,7 @@ def _option_value(option: Option, text: str) -> Any:
     kinds = option.kind if isinstance(option.kind, tuple) else (option.kind,)
     if str in kinds:
         return text
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise UsageError(f"cannot read the value of --option {option.name}: {text[:60]!r}") from None
+    return parse_yaml(text, what=f"--option {option.name}", error=UsageError)
 
 
 def simulate(game: str, players: int, games: int, seed: int, options: dict[str, Any], progress: bool,
@@ -103,6 +104,15 @@ def simulate(game: str, players: int, games: int, seed: int, options: dict[str, 
         "mean_turns": round(statistics.fmean(r["turns"] for r in results), 1),
     }
     return {"summary": summary, "results": results}
+
+
+def validate(path: str, game: str | None, *, simulate: bool = False) -> str:
+    """Check a data file against its game's JSON Schema and rules, or (no game) a saved game
+    against the save schema, replaying its actions; a summary line, or a WidgetpkgError."""
+    if game is not None:
+        return game_class(game).validate_file(path, simulate=simulate)
+    g = load_save(Path(path))
+    return f"{clip(path, 120)}: a valid saved game of {g.info.title}, {len(g.history)} action{'s' * (len(g.history) != 1)}, players {', '.join(g.players)}"
 
 
 def list_games() -> str:
@@ -142,8 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
     sim.add_argument("--agent", choices=sorted(AGENTS), default="random", help="who plays every seat")
     sim.add_argument("--json", action="store_true", help="print machine-readable results")
-    val = commands.add_parser("validate", help="check a game's data file (tile set, components)")
-    val.add_argument("--game", required=True)
+    val = commands.add_parser("validate", help="check a game's data file (tile set, data, components) or a save")
+    val.add_argument("--game", help="the game whose data file PATH is; without it, PATH is a saved game")
     val.add_argument("--simulate", action="store_true", help="also run the game's fairness checks on the data")
     val.add_argument("path")
     return parser
@@ -155,10 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             print(list_games())
             return 0
-        info = game_info(args.game)
         if args.command == "validate":
-            print(game_class(args.game).validate_file(args.path, simulate=args.simulate))
+            print(validate(args.path, args.game, simulate=args.simulate))
             return 0
+        info = game_info(args.game)
         options = parse_options(args.option, info)
         report = simulate(args.game, args.players, args.games, args.seed, options,
                           progress=sys.stderr.isatty() and not args.json, agent=args.agent)

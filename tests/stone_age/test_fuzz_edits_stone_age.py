@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import widgetpkg as wp
 from widgetpkg.games import stone_age
+from widgetpkg.games.stone_age.game import _check_save_room
 
 OPTIONS = [
     {},
@@ -140,14 +141,17 @@ def test_position_text_keeps_every_option(options):
 
 def test_data_too_large_for_a_save_is_refused_when_the_game_is_created():
     animals = [{"id": f"a{i}", "malus": 1} for i in range(200_000)]
-    with pytest.raises(wp.InvalidOptionError, match="save"):
+    with pytest.raises(wp.InvalidOptionError):
         wp.new_game("stone-age", players=2, variants={"wild_animals": True},
                     data={"wild_animals": {"animals": animals}})
+    # the game's own check, behind the data schema's limits: data that would fill the save
+    with pytest.raises(wp.InvalidOptionError, match="save"):
+        _check_save_room({"notes": ["x" * 1000] * 2000})
+    _check_save_room(OPTIONS[3]["data"])
 
 
 def test_data_that_fits_saves_and_loads():
-    animals = [{"id": f"a{i}", "malus": 1} for i in range(5_000)]
-    g = wp.new_game("stone-age", players=2, variants={"wild_animals": True}, data={"wild_animals": {"animals": animals}})
+    g = wp.new_game("stone-age", players=2, seed=5, **OPTIONS[3])
     assert wp.load_game(g.to_json()).to_position() == g.to_position()
 
 

@@ -27,8 +27,6 @@ import stat
 from pathlib import PurePath
 from typing import Any
 
-import yaml
-
 from .errors import InvalidOptionError, WidgetpkgError, shorten
 from .schema import plain
 
@@ -41,7 +39,6 @@ MAX_YAML_NODES = 200_000
 #: the only tags a data file may use: those of plain JSON data (``!!set``, ``!!binary``,
 #: ``!!timestamp``, ``!!python/...`` are refused by name)
 _JSON_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq"))
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
@@ -129,12 +126,15 @@ def parse_yaml(text: str, *, what: str, error: type[WidgetpkgError] = InvalidOpt
     """The data of one YAML document as plain JSON-like data (string keys; int keys become
     strings), through the safe loader, after checks on the parser's events: no anchors or
     aliases, only JSON's tags, at most ``max_depth`` levels and ``max_nodes`` nodes."""
+    import yaml  # here, not at the top: importing widgetpkg must not pay for it
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     if not isinstance(text, str):
         raise error(f"{what}: YAML is text, got {type(text).__name__}")
     check_text(text, what=what, error=error)
     depth = nodes = 0
     try:
-        for event in yaml.parse(text, Loader=_Loader):  # events only: iterative, nothing built yet
+        for event in yaml.parse(text, Loader=loader):  # events only: iterative, nothing built yet
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
                 raise error(f"{what}: YAML anchors and aliases (& and *) are not allowed{_at(event)}")
             if not isinstance(event, yaml.NodeEvent):
@@ -154,7 +154,7 @@ def parse_yaml(text: str, *, what: str, error: type[WidgetpkgError] = InvalidOpt
                 depth += 1
                 if depth > max_depth:
                     raise error(f"{what}: nested more than {max_depth} levels deep{_at(event)}")
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 -- the safe loader (CSafeLoader or SafeLoader)
+        data = yaml.load(text, Loader=loader)  # noqa: S506 -- the safe loader (CSafeLoader or SafeLoader)
     except yaml.YAMLError as problem:
         reason = getattr(problem, "problem", None) or getattr(problem, "reason", None) or "cannot be read"
         mark = getattr(problem, "problem_mark", None)
@@ -176,3 +176,13 @@ def _full_tag(tag: str) -> str:
 def _at(event: Any) -> str:
     mark = getattr(event, "start_mark", None)
     return f" (line {mark.line + 1})" if mark is not None else ""
+
+
+def read_data(source: Any, *, what: str, limit: int, error: type[WidgetpkgError] = InvalidOptionError) -> Any:
+    """A file option's data as plain JSON-like data: a mapping given in code (copied), or a YAML
+    file named by a path (read by :func:`read_text`, parsed by :func:`parse_yaml`)."""
+    if isinstance(source, dict):
+        return plain(source, what=what, error=error)
+    if isinstance(source, (str, PurePath)):
+        return parse_yaml(read_text(source, what=what, limit=limit, error=error), what=what, error=error)
+    raise error(f"{what}: expected a YAML file path or a mapping, got {type(source).__name__}")

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, WidgetpkgError, shorten
 
 #: default names by seat, also the colours the widgets give those seats
 DEFAULT_PLAYER_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
@@ -51,6 +51,19 @@ class Option:
     #: for a mapping of on/off switches (``variants={"igloos": True}``): the switches' names, so a
     #: form can offer a checkbox each and unknown names are refused
     switches: tuple[str, ...] = ()
+    #: the option may name a file the game reads (a YAML path). Saves and position text are data
+    #: from anywhere, so they never name a file: the game keeps what it read, validated, as the
+    #: option's value (inline), and a save holds that. ``builtins`` are names of bundled data.
+    reads_file: bool = False
+    builtins: tuple[str, ...] = ()
+
+    def inline_problem(self, value: Any) -> str | None:
+        """Why ``value`` may not come from a save or a position (it names a file), or None."""
+        if not self.reads_file or value is None or isinstance(value, dict) or value in self.builtins:
+            return None
+        named = f"; or one of {', '.join(self.builtins)}" if self.builtins else ""
+        return (f"{self.name}: a save or position holds its data inline (a mapping{named}), never a file name; "
+                f"got {_short(value)}. To use a file, pass it yourself ({self.name}=path)")
 
     def check(self, value: Any, title: str) -> Any:
         if self.choices is not None:
@@ -72,8 +85,7 @@ class Option:
 
 
 def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(value, limit)  # a hostile or 20,000-deep value must not break the message
 
 
 @dataclass(frozen=True)
@@ -108,6 +120,13 @@ class GameInfo:
             if name not in names:
                 raise InvalidOptionError(self._unknown(name))
         return {name: self.option(name).check(value, self.title) for name, value in given.items()}
+
+    def check_inline(self, given: Mapping[str, Any], error: type[WidgetpkgError] = InvalidOptionError) -> None:
+        """Refuse options from a save or position text that name files (see ``Option.reads_file``)."""
+        for name, value in given.items():
+            problem = self.option(name).inline_problem(value) if name in {o.name for o in self.options} else None
+            if problem is not None:
+                raise error(f"{self.title}: {problem}")
 
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

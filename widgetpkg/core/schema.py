@@ -19,7 +19,6 @@ widgetpkg.core.errors.InvalidOptionError: Stone Age data: penalty: expected plai
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 from collections.abc import Mapping
@@ -33,60 +32,85 @@ from .errors import InvalidOptionError, WidgetpkgError, clip, shorten
 MAX_DEPTH = 64
 #: integers beyond 64 bits are no count, id or seed of any game (and 5,000 digits cannot be printed)
 MAX_INT = 2**64
+#: values in one piece of data: a real tile set has about 10,000, a long saved game as many
+MAX_NODES = 250_000
 _JSON_NAMES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "an integer",
                "number": "a number", "boolean": "true or false", "null": "null"}
 
 
 def plain(value: Any, *, what: str, error: type[WidgetpkgError] = InvalidOptionError,
-          max_depth: int = MAX_DEPTH) -> Any:
+          max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> Any:
     """A deep copy of ``value`` as plain JSON data (dicts with string keys, lists, str, int,
     finite float, bool, None), or ``error`` naming the path of the first thing that is not.
 
     Integer keys become strings (YAML's ``1:`` and JSON's ``"1":`` mean the same); tuples, sets,
-    bytes, dates, NaN, integers past 64 bits and other objects are refused. Iterative: any depth
-    gives an error, never a RecursionError.
+    bytes, dates, NaN, integers past 64 bits and other objects are refused, and so is data
+    deeper than ``max_depth`` or of more than ``max_nodes`` values. Iterative: any depth gives
+    an error, never a RecursionError.
     """
     root: list[Any] = [None]
-    # (value, container to put the copy in, key or index there, path, depth)
-    stack: list[tuple[Any, Any, Any, str, int]] = [(value, root, 0, "", 0)]
+    # (value, container to put the copy in, key or index there, where: (parent's where, key), depth)
+    stack: list[tuple[Any, Any, Any, Any, int]] = [(value, root, 0, None, 0)]
+    nodes = 0
     while stack:
-        item, parent, slot, path, depth = stack.pop()
-        if isinstance(item, dict):
+        item, parent, slot, where, depth = stack.pop()
+        if type(item) is dict or isinstance(item, dict):
             copy: Any = {}
-            children = []
-            for key, child in item.items():
+            for key in item:
                 if isinstance(key, int) and not isinstance(key, bool) and abs(key) < MAX_INT:
-                    key = str(key)
-                elif not isinstance(key, str):
-                    raise error(_where(what, path) + f"a mapping's keys are text, got {_describe(key)}")
-                children.append((key, child))
-            items: Any = children
-        elif isinstance(item, list):
+                    copy[str(key)] = None  # the keys in their order, filled below
+                elif isinstance(key, str):
+                    copy[key] = None
+                else:
+                    raise error(_where(what, _path_of(where)) + f"a mapping's keys are text, got {_describe(key)}")
+            if len(copy) != len(item):  # 1 and "1" both: one would overwrite the other
+                raise error(_where(what, _path_of(where)) + "a key given both as a number and as text")
+            children: Any = zip(copy, item.values())
+        elif type(item) is list or isinstance(item, list):
             copy = [None] * len(item)
-            items = enumerate(item)
+            children = enumerate(item)
         else:
-            parent[slot] = _scalar(item, what, path, error)
+            parent[slot] = _scalar(item, what, where, error)
             continue
         if depth >= max_depth:
-            raise error(_where(what, path) + f"nested more than {max_depth} levels deep")
+            raise error(_where(what, _path_of(where)) + f"nested more than {max_depth} levels deep")
+        nodes += len(copy)
+        if nodes > max_nodes:
+            raise error(f"{what}: more than {max_nodes:,} values")
         parent[slot] = copy
-        for key, child in items:
-            stack.append((child, copy, key, _join(path, key), depth + 1))
+        for key, child in children:
+            kind = type(child)
+            if kind is str or kind is bool or child is None:  # the common case, without a round trip
+                copy[key] = child
+            else:
+                stack.append((child, copy, key, (where, key), depth + 1))
     return root[0]
 
 
-def _scalar(item: Any, what: str, path: str, error: type[WidgetpkgError]) -> Any:
+def _path_of(where: Any) -> str:
+    """``(((None, "a"), 0), "b")`` -> ``a[0].b``: built only for an error message."""
+    keys = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    path = ""
+    for key in reversed(keys):
+        path = _join(path, key)
+    return path
+
+
+def _scalar(item: Any, what: str, where: Any, error: type[WidgetpkgError]) -> Any:
     if item is None or isinstance(item, (str, bool)):
         return item
     if isinstance(item, int):
         if abs(item) >= MAX_INT:
-            raise error(_where(what, path) + "an integer too large (more than 64 bits)")
+            raise error(_where(what, _path_of(where)) + "an integer too large (more than 64 bits)")
         return int(item)  # an int subclass (an IntEnum, numpy's) becomes a plain int
     if isinstance(item, float):
         if not math.isfinite(item):
-            raise error(_where(what, path) + f"expected a finite number, got {item}")
+            raise error(_where(what, _path_of(where)) + f"expected a finite number, got {item}")
         return float(item)
-    raise error(_where(what, path) + "expected plain data (text, numbers, true/false, null, lists and mappings), "
+    raise error(_where(what, _path_of(where)) + "expected plain data (text, numbers, true/false, null, lists and mappings), "
                 f"got {_describe(item)}")
 
 
@@ -176,6 +200,8 @@ def _explain(problem: Any) -> str:
     if rule == "required" and isinstance(value, dict):
         missing = [k for k in limit if k not in value]
         return f"missing {', '.join(missing)}" if missing else "missing keys"
+    import difflib  # for a "did you mean": only when there is an error to explain
+
     if rule == "additionalProperties" and isinstance(value, dict):
         allowed = list(definition.get("properties", {}))
         extra = [k for k in value if k not in allowed]
@@ -186,7 +212,7 @@ def _explain(problem: Any) -> str:
     if rule == "enum":
         close = difflib.get_close_matches(str(value), [str(c) for c in limit], n=1) if isinstance(value, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"expected one of {shorten(', '.join(map(str, limit)), 120)}, got {got}{hint}"
+        return f"expected one of {clip(', '.join(map(json.dumps, limit)), 120)}, got {got}{hint}"
     if rule == "const":
         return f"expected {json.dumps(limit)}, got {got}"
     if rule in ("minimum", "exclusiveMinimum"):

@@ -115,7 +115,7 @@ def position_of(game: HuntersGatherers) -> Position:
         covered=sorted(game.covered(), key=lambda c: (c[1], c[0], c[2])),
         hand=game.current_tile.id if game.current_tile else None,
         next_tiles=[], removed=list(game.removed_tiles),
-        tileset=game.options.get("tileset"), rules=dict(game.options.get("rules", {})),
+        tileset=game.tileset_name, rules=dict(game.options.get("rules", {})),
         phase=game.phase, placed=list(game._turn_cells),
     )
 
@@ -190,8 +190,8 @@ def _check_header(game: HuntersGatherers, pos: Position) -> None:
                                  f"(got {shorten(pos.players)})")
     if pos.edition != game.rules.edition:
         raise IllegalActionError(f"the game plays the {game.rules.edition} rules; start a new game for {shorten(pos.edition)}")
-    if pos.tileset != game.options.get("tileset"):
-        raise IllegalActionError(f"the game uses the tile set {game.options.get('tileset') or game.tileset.name!r}; "
+    if pos.tileset != game.tileset_name:
+        raise IllegalActionError(f"the game uses the tile set {game.tileset_name or game.tileset.name!r}; "
                                  f"a position cannot change it (start a new game with tileset={shorten(pos.tileset)})")
     if dict(pos.rules) != dict(game.options.get("rules", {})):
         raise IllegalActionError("a position cannot change the ruling switches (start a new game with "

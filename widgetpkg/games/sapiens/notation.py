@@ -101,8 +101,7 @@ class Position:
 def position_of(g: Sapiens) -> Position:
     """The game's state as a :class:`Position`."""
     ps = list(g.players)
-    pos = Position(players=ps, components=g.options.get("components", "reconstruction"),
-                   rules=dict(g.options.get("rules") or {}),
+    pos = Position(players=ps, components=g.components_name, rules=dict(g.options.get("rules") or {}),
                    to_move=g.current_player or "", phase=g.phase, turns_ended=g.turn,
                    turns_played=dict(g._turns_played), pending=list(g._pending), origin=g._origin)
     pos.flags = [f for f, on in zip(FLAGS, (g._token_used, g._picking_plain, g._end_triggered, g._via_token)) if on]
@@ -367,7 +366,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     ps = list(g.players)
     if pos.players != ps:
         raise PositionError(f"the position's players {shorten(pos.players)} differ from this game's {ps}")
-    if pos.components != g.options.get("components", "reconstruction"):
+    if pos.components != g.components_name:
         raise PositionError(f"the position uses components {shorten(pos.components)}; start the game with "
                             f"components={shorten(pos.components)}")
     from .game import _check_rules

@@ -41,7 +41,7 @@ from ...core import (
     register,
 )
 from ...core.actions import arranged
-from ...core.errors import shorten
+from ...core.errors import clip, shorten
 from ...core.game import MAX_SAVE_BYTES, one_of
 from . import rules
 from .actions import (
@@ -65,7 +65,7 @@ from .actions import (
     UseTools,
     multiset_text,
 )
-from .data import RESOURCES, VALUE, Building, GameData, load_data
+from .data import RESOURCES, VALUE, Building, GameData, load_data, read_override
 from .heuristic import estimate
 from .rules import (
     DIE_FOR_ALL,
@@ -115,7 +115,7 @@ INFO = GameInfo(
                switches=("hard_winter", "wild_animals", "igloos")),
         Option("voucher_timing", "any_time", "2 resources of choice", choices=("any_time", "immediate"),
                help="the card's 2 resources are taken whenever you like (default) or at once (ruling Q12)"),
-        Option("data", None, "Variant numbers", kind=(str, PurePath, dict),
+        Option("data", None, "Variant numbers", kind=(str, PurePath, dict), reads_file=True,
                help="a YAML path or mapping replacing the numbers the rulebook does not give"),
     ),
     chance=True,
@@ -147,17 +147,19 @@ class StoneAge(Game):
         _check_names(names)
         INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
-        if isinstance(data, Mapping):
-            _check_save_room(data)
-        self.data: GameData = load_data(data)
+        # what a file held, checked: the option's value from now on, so a save never names the file
+        override = read_override(data) if data is not None else None
+        if isinstance(override, Mapping):
+            _check_save_room(override)
+        self.data: GameData = load_data(override)
         options: dict[str, Any] = {"season": season}
         if voucher_timing != "any_time":
             options["voucher_timing"] = voucher_timing
         self.voucher_timing = voucher_timing
         if variants is not None:
             options["variants"] = dict(variants)
-        if data is not None:
-            options["data"] = str(data) if isinstance(data, PurePath) else data
+        if override is not None:
+            options["data"] = override
         super().__init__(players=names, seed=seed, options=options)
         self.season = season
         self.variants: frozenset[str] = chosen
@@ -1318,6 +1320,13 @@ class StoneAge(Game):
         self.rng.seed(rng.getrandbits(64))
 
     # -- positions -------------------------------------------------------------------------------
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a ``data=`` file (see data.schema.json): its structure, then the rulebook's facts."""
+        data = load_data(read_override(path))
+        return (f"{clip(str(path), 120)}: valid Stone Age data: {len(data.animals)} animals, {len(data.igloos)} igloos, "
+                f"tools up to {data.tools_max}, people up to {data.people_max}")
+
     def to_position(self) -> str:
         """The state as readable text; ``widgetpkg.games.stone_age.position(text)`` reads it back."""
         from .notation import format_position, position_of
