@@ -599,7 +599,7 @@ class HuntersGatherers(Game):
 
     def to_position(self) -> str:
         """The state as position text, in any phase; ``position(text)`` reads it back."""
-        return format_position(position_of(self))
+        return format_position(position_of(self), checked=False)
 
     def set_position(self, text: str | Position) -> list[Event]:
         """Make the state a position (text or ``Position``), as one undoable, saved step."""

@@ -63,6 +63,6 @@ def position(text: str, *, seed: int | None = None) -> Sapiens:
     """
     parsed = parse_position(text)
     INFO.check_inline({"components": parsed.components}, PositionError)  # position text never names a file
-    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components)
+    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components, rules=parsed.rules or None)
     game.set_position(text)
     return game

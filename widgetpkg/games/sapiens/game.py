@@ -33,7 +33,7 @@ from ...core import (
     Term,
     register,
 )
-from ...core.errors import clip
+from ...core.errors import clip, shorten
 from ...core.game import _MISSING, one_of
 from ...core.grammar import count, does
 from . import bonuses, heuristic, setup
@@ -112,12 +112,12 @@ def _check_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
     merged = dict(RULE_SWITCHES)
     for key, value in (rules or {}).items():
         if key not in RULE_SWITCHES:
-            raise InvalidOptionError(f"Sapiens has no ruling switch {key!r}; switches: {', '.join(RULE_SWITCHES)}")
+            raise InvalidOptionError(f"Sapiens has no ruling switch {shorten(key)}; switches: {', '.join(RULE_SWITCHES)}")
         default = RULE_SWITCHES[key]
         if key == "abandoned_contact" and value not in ("forbidden", "ignored"):
             raise InvalidOptionError("abandoned_contact must be 'forbidden' or 'ignored'")
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise InvalidOptionError(f"{key} must be true or false, got {value!r}")
+            raise InvalidOptionError(f"{key} must be true or false, got {shorten(value)}")
         merged[key] = value
     return merged
 
