@@ -32,7 +32,8 @@ imported = time.perf_counter() - t
 g = wp.new_game({name!r})
 total = time.perf_counter() - t
 print(json.dumps({{"import": imported, "total": total,
-                  "widgets": sorted(m for m in ("ipywidgets", "ipycanvas") if m in sys.modules)}}))
+                  "widgets": sorted(m for m in ("ipywidgets", "ipycanvas") if m in sys.modules),
+                  "validator": "fastjsonschema" in sys.modules}}))
 """
 
 
@@ -47,6 +48,8 @@ def measure(name: str, runs: int) -> dict[str, object]:
         "import_ms": round(1000 * statistics.median(s["import"] for s in samples), 1),
         "import_and_new_game_ms": round(1000 * statistics.median(s["total"] for s in samples), 1),
         "widget_libraries_imported": sorted({m for s in samples for m in s["widgets"]}),
+        # the validation layer imports it on first use (a user's file or a save), never at start-up
+        "validator_imported": any(s["validator"] for s in samples),
     }
 
 

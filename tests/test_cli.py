@@ -63,7 +63,7 @@ def test_options_are_read_through_the_declared_facts(capsys):
     (["simulate", "--game", "hunters-gatherers", "--option", "editon=classic"], "no option 'editon'"),
     (["simulate", "--game", "hunters-gatherers", "--option", "edition=2021"], "must be one of"),
     (["simulate", "--game", "hunters-gatherers", "--option", "edition"], "key=value"),
-    (["simulate", "--game", "hunters-gatherers", "--option", "rules=[1, 2"], "cannot read"),
+    (["simulate", "--game", "hunters-gatherers", "--option", "rules=[1, 2"], "--option rules: not valid YAML"),
     (["simulate", "--game", "hunters-gatherers", "--agent", "genius"], "invalid choice"),
     (["validate", "--game", "hunters-gatherers", "/no/such/dir/tiles.yaml"], "error:"),
     (["frobnicate"], "invalid choice"),

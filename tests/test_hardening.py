@@ -26,7 +26,7 @@ from test_fuzz_positions import (  # the H&G random suite's state snapshots
 import widgetpkg as wp
 from widgetpkg.core import Action, Game, GameInfo, Note
 from widgetpkg.core.actions import action_from_json
-from widgetpkg.core.errors import ActionDefinitionError, PositionError, shorten
+from widgetpkg.core.errors import ActionDefinitionError, PositionError
 from widgetpkg.games import hunters_gatherers as hg
 from widgetpkg.games.hunters_gatherers import (
     PlaceMeeple,
@@ -491,18 +491,18 @@ def test_every_accepted_name_survives_positions_and_edits(names):
     (lambda s: s.scores.__setitem__("Green", 5), "only name the game's players"),
     (lambda s: s.scores.__setitem__("red", 5), "only name the game's players"),
     (lambda s: s.supply.__setitem__("Green", hg.PlayerSupply(1, 1)), "only name the game's players"),
-    (lambda s: s.supply.__setitem__("Red", 3), "supply must map"),
-    (lambda s: s.tiles.__setitem__((1, 0), "x"), "tiles must map"),
-    (lambda s: s.tiles.__setitem__((1.0, 0), (30, 0)), "tiles must map"),
-    (lambda s: s.figures.append("bad"), "figures must be"),
-    (lambda s: s.figures.append(("Blue", "hunter", 0, 0, "m0\nscores: Red 99")), "figures must be"),
-    (lambda s: s.__setattr__("hand", "30"), "hand must be"),
-    (lambda s: s.scores.__setitem__("Red", 1.5), "scores must map"),
-    (lambda s: s.scores.__setitem__("Red", True), "scores must map"),
-    (lambda s: s.__setattr__("players", "Red, Blue"), "players must be"),
-    (lambda s: s.__setattr__("next_tiles", None), "next must be"),
-    (lambda s: s.__setattr__("extra_turn", "yes"), "extra turn must be"),
-    (lambda s: s.__setattr__("phase", "dance"), "phase must be"),
+    (lambda s: s.supply.__setitem__("Red", 3), "supply.Red: expected a mapping"),
+    (lambda s: s.tiles.__setitem__((1, 0), "x"), r"tiles\.\(1, 0\): expected a list"),
+    (lambda s: s.tiles.__setitem__((1.0, 0), (30, 0)), "tiles"),
+    (lambda s: s.figures.append("bad"), r"figures\[1\]: expected a list"),
+    (lambda s: s.figures.append(("Blue", "hunter", 0, 0, "m0\nscores: Red 99")), r"figures\[1\]\[4\]: expected text matching"),
+    (lambda s: s.__setattr__("hand", "30"), "hand: expected null or an integer"),
+    (lambda s: s.scores.__setitem__("Red", 1.5), "scores.Red: expected an integer, got 1.5"),
+    (lambda s: s.scores.__setitem__("Red", True), "scores.Red: expected an integer, got true"),
+    (lambda s: s.__setattr__("players", "Red, Blue"), "players: expected a list"),
+    (lambda s: s.__setattr__("next_tiles", None), "next_tiles: expected a list"),
+    (lambda s: s.__setattr__("extra_turn", "yes"), "extra_turn: expected true or false"),
+    (lambda s: s.__setattr__("phase", "dance"), "phase: expected one of"),
     (lambda s: s.__setattr__("removed", [1] * 5000), "at most"),
 ])
 def test_edits_refuse_what_they_cannot_do_and_change_nothing(change, message):
@@ -523,22 +523,23 @@ def test_a_changed_tile_set_file_is_read_again(tmp_path):
     assert load_tileset(path).by_id[2].features[1].animals == ("mammoth", "deer")
 
 
-def test_a_save_names_only_bundled_tile_sets_and_never_probes_files(tmp_path):
+def test_a_save_holds_its_tile_set_inline_and_never_names_a_file(tmp_path):
     path = tmp_path / "mine.yaml"
     path.write_text(GOOD_SET)
     g = wp.new_game("hunters-gatherers", tileset=str(path), seed=1)
     text = g.to_json()
-    with pytest.raises(wp.SaveFileError, match="pass the file yourself") as real:
-        wp.load_game(text)
+    assert str(path) not in text
+    path.unlink()  # the save plays back anywhere: the tiles are in it
+    assert wp.load_game(text).to_json() == text
     data = json.loads(text)
-    data["options"]["tileset"] = "/nonexistent/" + path.name
-    with pytest.raises(wp.SaveFileError) as made_up:
+    data["options"]["tileset"] = str(path)
+    with pytest.raises(wp.SaveFileError, match="never a file name") as gone:
         wp.load_game(json.dumps(data))
-    # the same words whether the file exists or not (the paths quoted are the save's own)
-    assert str(real.value).replace(shorten(str(path)), "P") == str(made_up.value).replace(
-        shorten(data["options"]["tileset"]), "P")
-    loaded = wp.load_game(text, tileset=str(path))
-    assert loaded.to_json() == text
+    path.write_text(GOOD_SET)
+    with pytest.raises(wp.SaveFileError) as there:
+        wp.load_game(json.dumps(data))
+    assert str(gone.value) == str(there.value)  # the same words whether the file exists or not
+    assert wp.load_game(json.dumps(data), tileset=str(path)).tileset.name == "mine"  # the caller may name one
     classic = wp.new_game("hunters-gatherers", tileset="classic", seed=1)
     assert wp.load_game(classic.to_json()).to_json() == classic.to_json()
 

@@ -101,11 +101,11 @@ def test_a_minimal_user_set_loads(tmp_path):
 
 
 @pytest.mark.parametrize("broken, message", [
-    (GOOD_TILE.replace("E: meadow, S: river", "E: swamp, S: river"), "unknown edge type 'swamp'"),
+    (GOOD_TILE.replace("E: meadow, S: river", "E: swamp, S: river"), "tiles[0].edges.E: expected one of \"forest\", \"meadow\", \"river\", got the text 'swamp'"),
     (GOOD_TILE.replace("touches: [N], kind: plain", "touches: [N, E], kind: plain"), "touches E, which is meadow"),
     (GOOD_TILE.replace("S-east, S-west, W]", "S-east, W]"), "no feature touches S-west"),
     (GOOD_TILE.replace("touches: [S], fish: 0, end_inside: true", "touches: [S], fish: 0"), "exactly two ends"),
-    (GOOD_TILE.replace("animals: [deer]", "animals: [dodo]"), "unknown animal 'dodo'"),
+    (GOOD_TILE.replace("animals: [deer]", "animals: [dodo]"), "animals[0]: expected one of \"mammoth\", \"aurochs\", \"deer\", \"tiger\", got the text 'dodo'"),
     (GOOD_TILE.replace("id: 2\n", "id: 1\n"), "tile id 1 appears twice"),
     (GOOD_TILE.replace("kind: normal", "kind: start"), "exactly one start tile"),
     (GOOD_TILE.replace("W], animals: [deer]", "W, N-west], animals: [deer]"), "N-west is half of an edge, but only river edges have halves"),

@@ -73,17 +73,17 @@ def test_a_user_file_is_loaded(tmp_path, raw):
 
 
 @pytest.mark.parametrize("change,message", [
-    (lambda d: d["tiles"].pop(), "expected 63 tiles, found 62"),
+    (lambda d: d["tiles"].pop(), "tiles: expected at least 63 items, got 62"),
     (lambda d: d["tiles"][16].update(scenes=["water", "water"]), "tile 17: both halves are 'water'"),
     (lambda d: d["tiles"][0].update(scenes=["feast", "pickng"]), "did you mean 'picking'"),
     (lambda d: d["tiles"][1].update(id=1), "tile 1: id used twice"),
-    (lambda d: d["faces"][3]["rows"].__setitem__(3, "F2 P"), "face L2b row 3: expected 4 cells like 'F2'"),
+    (lambda d: d["faces"][3]["rows"].__setitem__(3, "F2 P"), "faces[3].rows[3]: expected 4 cells like 'F2 P1 F3 P2'"),
     (lambda d: d["faces"][8]["caves"][0].update(at=[4, 7]), "face R1a cave at (4, 7): not next to the valley"),
     (lambda d: d["faces"][0]["caves"][0].update(entrance=[1, 0]), "entrance (1, 0) is not its only neighbouring square"),
     (lambda d: d["faces"][0]["caves"][0].update(shelter=[5, 7]), "must be the higher one"),
-    (lambda d: d["faces"][0].update(side="middle"), "face L1a: side must be left or right"),
-    (lambda d: d.update(format="other"), "format must be"),
-    (lambda d: d.update(status="maybe"), "status must be exact or reconstruction"),
+    (lambda d: d["faces"][0].update(side="middle"), 'faces[0].side: expected one of "left", "right"'),
+    (lambda d: d.update(format="other"), 'format: expected "widgetpkg-sapiens-components"'),
+    (lambda d: d.update(status="maybe"), 'status: expected one of "exact", "reconstruction"'),
     (lambda d: d.update(provenance=" "), "provenance"),
     (lambda d: d["faces"][0]["caves"][0].update(at=[4, 1], entrance=[3, 1]), "on the seam side"),
     (lambda d: (d["pieces"].pop(), d.update(faces=[f for f in d["faces"] if f["piece"] != "R4"])),
@@ -118,7 +118,7 @@ def test_yaml_safety(tmp_path):
         validate_components(latin)
     big = tmp_path / "big.yaml"
     big.write_bytes(b"#" * (MAX_BYTES + 1))
-    with pytest.raises(ComponentDataError, match="at most"):
+    with pytest.raises(ComponentDataError, match="larger than"):
         validate_components(big)
     with pytest.raises(ComponentDataError, match="cannot read"):
         validate_components(tmp_path / "missing.yaml")
@@ -156,7 +156,7 @@ def test_validation_report_for_the_cli(tmp_path, raw):
     path.write_text(yaml.safe_dump(data), "utf-8")
     text = validation_report(str(path), simulate=True, games=2)
     assert "valid (status reconstruction)" in text and "warning:" in text and "M6" in text
-    with pytest.raises(ComponentDataError, match="expected 63 tiles"):
+    with pytest.raises(ComponentDataError, match="tiles: expected at least 63 items"):
         validation_report({**raw, "tiles": raw["tiles"][:5]})
     with pytest.raises(wp.InvalidOptionError, match="file path"):
         fairness_checks(raw)

@@ -29,7 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import ActionDefinitionError, SaveFileError, shorten
+from .errors import ActionDefinitionError, IllegalActionError, SaveFileError, shorten
 
 
 # -- field kinds: what a field may hold, and how it reads and writes as JSON --------------------------
@@ -328,3 +328,26 @@ class SetPosition(Action):
     def __str__(self) -> str:
         return "set up the position"
 
+
+
+#: the most items an arrangement helper takes (no game has a pile near this)
+MAX_ARRANGED = 1_000
+
+
+def arranged(values: Any, what: str) -> tuple[Any, ...]:
+    """``values`` as a tuple, for the helpers that arrange draws (``set_next_dice`` and the like):
+    a list or tuple of at most ``MAX_ARRANGED`` items, else IllegalActionError naming ``what``.
+    The items' types are the action's own check.
+
+    >>> arranged([3, 4], "dice faces")
+    (3, 4)
+    >>> arranged(5, "dice faces")
+    Traceback (most recent call last):
+    ...
+    widgetpkg.core.errors.IllegalActionError: dice faces: expected a list, got int 5
+    """
+    if not isinstance(values, (list, tuple)):
+        raise IllegalActionError(f"{what}: expected a list, got {type(values).__name__} {shorten(values)}")
+    if len(values) > MAX_ARRANGED:
+        raise IllegalActionError(f"{what}: at most {MAX_ARRANGED} items, got {len(values)}")
+    return tuple(values)

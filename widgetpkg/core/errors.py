@@ -33,8 +33,17 @@ def clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text)} characters)"
 
 
+#: the longest message an error holds: a backstop for any echo of input not already shortened
+MESSAGE_LIMIT = 300
+
+
 class WidgetpkgError(ValueError):
-    """Base class of every error about bad input to widgetpkg."""
+    """Base class of every error about bad input to widgetpkg; its message is clipped to ``MESSAGE_LIMIT``."""
+
+    def __init__(self, *args: Any) -> None:
+        # clip's "... (N characters)" tail counts too: what is kept leaves room for it
+        super().__init__(*(clip(a, MESSAGE_LIMIT - 24) if isinstance(a, str) and len(a) > MESSAGE_LIMIT else a
+                           for a in args))
 
 
 class IllegalActionError(WidgetpkgError):

@@ -124,6 +124,12 @@ class Game(ABC):
         """A position estimate for search (agents' leaves); by default the projected scores."""
         return dict(self.projected_scores())
 
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s part of ``heuristic_scores()`` split into named terms, each (points, words
+        saying what they stand for, e.g. "expected from the forest with 2 tools"); a hint compares
+        them before and after a move. By default one term: the projected score."""
+        return {"score": (float(self.projected_scores()[player]), "points scored and final scoring")}
+
     @property
     @abstractmethod
     def turn(self) -> int:
@@ -250,6 +256,11 @@ class Game(ABC):
         ui = ui_for(self)
         return None if isinstance(ui, PromptOnlyUI) else ui.svg(self, Style())
 
+    def to_html(self, path: str | PurePath) -> PurePath:
+        """Write a self-contained replay page of the steps played so far (see :mod:`widgetpkg.replay`)."""
+        from ..replay import write_replay
+        return write_replay(self, path)
+
     # -- positions, lessons and data files --------------------------------------------------------
     @classmethod
     def from_position(cls, text: str, *, seed: int | None = None) -> Game:
@@ -287,26 +298,17 @@ class Game(ABC):
         }, indent=1)
 
     @classmethod
-    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
-        """Hook: why a save may not set option ``name`` to ``value`` by itself (e.g. a file path,
-        which only the caller may name), or None."""
-        return None
-
-    @classmethod
     def _from_save(cls, data: dict[str, Any], **given: Any) -> Game:
         """The game a checked save envelope describes; ``given`` options replace the saved ones
         (the caller's own tile-set file, say). Every problem is a SaveFileError."""
-        options = data.get("options")
-        if not isinstance(options, dict):
-            raise SaveFileError("'options' must be an object")
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise SaveFileError(f"'players' must be a list of names, got {shorten(players)}")
+        options, players = data["options"], data["players"]  # their structure: checked by parse_save
         cls.info.check_options(given)  # the caller's own options: their errors are theirs
-        for name, value in options.items():
-            problem = None if name in given else cls._saved_option_problem(name, value)
-            if problem is not None:
-                raise SaveFileError(problem)
+        saved = {name: value for name, value in options.items() if name not in given}
+        try:  # a save is data from anywhere: checked by the declared facts, never naming a file
+            cls.info.check_options(saved)
+            cls.info.check_inline(saved, SaveFileError)
+        except InvalidOptionError as error:
+            raise SaveFileError(f"cannot set up the saved game: {shorten(str(error), 200)}") from None
         try:
             game = cls(players=players, seed=data.get("seed"), **{**options, **given})
         except (InvalidOptionError, TypeError, ValueError) as error:
@@ -316,10 +318,7 @@ class Game(ABC):
                 except InvalidOptionError as clearer:
                     error = clearer
             raise SaveFileError(f"cannot set up the saved game: {shorten(str(error), 200)}") from None
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise SaveFileError("'actions' must be a list")
-        for number, raw in enumerate(actions, 1):
+        for number, raw in enumerate(data["actions"], 1):
             action = action_from_json(raw, cls.action_types, f"action {number}")
             try:
                 game.apply(action)
@@ -513,13 +512,10 @@ def read_save(source: str | bytes | PurePath) -> str:
 
     A string is the JSON text itself; one that looks like a file name is refused with a hint
     (reading a file named by a string could read any file an untrusted caller names)."""
-    if isinstance(source, PurePath):
-        try:
-            with open(source, "rb") as file:
-                raw = file.read(MAX_SAVE_BYTES + 1)
-        except OSError as error:
-            raise SaveFileError(f"cannot read the saved game {shorten(str(source))}: {error.strerror}") from None
-        source = raw
+    if isinstance(source, PurePath):  # through the one reader of user files: a regular file, bounded
+        from .files import read_text  # imported on use, like the schema below: import widgetpkg stays light
+
+        return read_text(source, what="saved game", limit=MAX_SAVE_BYTES, error=SaveFileError)
     if isinstance(source, (bytes, bytearray)):
         if len(source) > MAX_SAVE_BYTES:
             raise SaveFileError(f"a saved game is at most {MAX_SAVE_BYTES} bytes; this one is larger")
@@ -556,6 +552,9 @@ def parse_save(text: str | bytes | PurePath) -> dict[str, Any]:
         raise SaveFileError(f"not a widgetpkg saved game (expected \"format\": \"{SAVE_FORMAT}\")")
     if data.get("version") != SAVE_VERSION:
         raise SaveFileError(f"unsupported save version {shorten(data.get('version'))} (this widgetpkg reads {SAVE_VERSION})")
+    from .schema import check, load_schema
+
+    check(load_schema(__package__, "save.schema.json"), data, what="saved game", error=SaveFileError)
     return data
 
 

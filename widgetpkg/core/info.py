@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, WidgetpkgError, shorten
 
 #: default names by seat, also the colours the widgets give those seats
 DEFAULT_PLAYER_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
@@ -51,6 +51,19 @@ class Option:
     #: for a mapping of on/off switches (``variants={"igloos": True}``): the switches' names, so a
     #: form can offer a checkbox each and unknown names are refused
     switches: tuple[str, ...] = ()
+    #: the option may name a file the game reads (a YAML path). Saves and position text are data
+    #: from anywhere, so they never name a file: the game keeps what it read, validated, as the
+    #: option's value (inline), and a save holds that. ``builtins`` are names of bundled data.
+    reads_file: bool = False
+    builtins: tuple[str, ...] = ()
+
+    def inline_problem(self, value: Any) -> str | None:
+        """Why ``value`` may not come from a save or a position (it names a file), or None."""
+        if not self.reads_file or value is None or isinstance(value, dict) or value in self.builtins:
+            return None
+        named = f"; or one of {', '.join(self.builtins)}" if self.builtins else ""
+        return (f"{self.name}: a save or position holds its data inline (a mapping{named}), never a file name; "
+                f"got {_short(value)}. To use a file, pass it yourself ({self.name}=path)")
 
     def check(self, value: Any, title: str) -> Any:
         if self.choices is not None:
@@ -71,9 +84,38 @@ class Option:
         return value
 
 
+#: the difficulty levels every game offers, weakest first
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level of a game's computer player: which generic agent plays it and with
+    which settings (keyword arguments of that agent), declared by the game next to its facts.
+
+    ``agent`` names a generic agent (``"greedy"`` or ``"mcts"``); ``settings`` are pairs so the
+    facts stay immutable: ``Level("easy", "greedy", (("tolerance", 6.0),), "Beginner")``.
+    """
+
+    name: str
+    agent: str
+    settings: tuple[tuple[str, Any], ...] = ()
+    label: str = ""
+
+    def options(self) -> dict[str, Any]:
+        return dict(self.settings)
+
+
+#: what a game that declares no levels gets: a noisy greedy player, a greedy one, a search
+DEFAULT_LEVELS = (
+    Level("easy", "greedy", (("tolerance", 5.0), ("temperature", 2.0)), "Easy: a greedy player who sometimes slips"),
+    Level("normal", "greedy", (), "Normal: the best move by the game's estimate"),
+    Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for a second"),
+)
+
+
 def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(value, limit)  # a hostile or 20,000-deep value must not break the message
 
 
 @dataclass(frozen=True)
@@ -90,6 +132,16 @@ class GameInfo:
     #: some of the state is hidden from the players (the order of a pile, a deck)
     hidden_information: bool = True
     description: str = ""
+    #: the computer player's difficulty levels (easy, normal, hard) and their settings
+    levels: tuple[Level, ...] = DEFAULT_LEVELS
+
+    def level(self, name: Any) -> Level:
+        """The declared level called ``name``; anything else is refused with the choices named."""
+        for level in self.levels:
+            if level.name == name:
+                return level
+        choices = ", ".join(repr(level.name) for level in self.levels)
+        raise InvalidOptionError(f"{self.title} has no level {_short(name)}; its levels are: {choices}")
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -108,6 +160,13 @@ class GameInfo:
             if name not in names:
                 raise InvalidOptionError(self._unknown(name))
         return {name: self.option(name).check(value, self.title) for name, value in given.items()}
+
+    def check_inline(self, given: Mapping[str, Any], error: type[WidgetpkgError] = InvalidOptionError) -> None:
+        """Refuse options from a save or position text that name files (see ``Option.reads_file``)."""
+        for name, value in given.items():
+            problem = self.option(name).inline_problem(value) if name in {o.name for o in self.options} else None
+            if problem is not None:
+                raise error(f"{self.title}: {problem}")
 
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

@@ -283,6 +283,10 @@ class Panel:
         for pool in (self._menu_buttons, self._prompt_buttons, self._prompt_titles, self._prompt_rows,
                      self._more_pages):
             pool.close()
+        for widget in (self._menu_title, self._menu_close):   # off screen while no menu is open
+            widget.layout.close()
+            widget.style.close()
+            widget.close()
         for owner, handler, names in self._observers:
             with contextlib.suppress(ValueError):
                 owner.unobserve(handler, names)

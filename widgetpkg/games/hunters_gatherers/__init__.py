@@ -6,7 +6,7 @@ in the tile data, e.g. ``(0, 0, "r3")``.
 """
 
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
-from .game import Figure, HuntersGatherers, Supply, TilePlaced, TileRemoved
+from .game import INFO, Figure, HuntersGatherers, Supply, TilePlaced, TileRemoved
 from .inspect import AreaView
 from .notation import PlayerSupply, Position, PositionError, parse_position
 from .rules import RuleSet
@@ -33,6 +33,7 @@ def position(text: str, *, seed: int | None = None) -> HuntersGatherers:
     ('Blue', {'Red': 7, 'Blue': 3}, 30)
     """
     parsed = parse_position(text)
+    INFO.check_inline({"tileset": parsed.tileset}, PositionError)  # position text never names a file
     options: dict = {"edition": parsed.edition}
     if parsed.tileset:
         options["tileset"] = parsed.tileset

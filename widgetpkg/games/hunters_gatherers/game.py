@@ -24,8 +24,8 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 from typing import Any
 
-from ...core import Action, Event, Game, GameInfo, IllegalActionError, InvalidOptionError, Note, Option, register
-from ...core.errors import shorten
+from ...core import Action, Event, Game, GameInfo, IllegalActionError, Note, Option, register
+from ...core.errors import clip
 from . import heuristic, inspect, scoring, words
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
 from .areas import Area, Cell, find, join_tile, starting_tables
@@ -43,7 +43,16 @@ from .notation import (
     prepare_position,
 )
 from .rules import EXTRA_TURN_TOKENS, RuleSet, ruleset
-from .tiles import BUILTIN_TILESETS, ROTATIONS, Orientation, Tile, TileSet, TileSetError, load_tileset
+from .tiles import (
+    BUILTIN_TILESETS,
+    ROTATIONS,
+    Orientation,
+    Tile,
+    TileSet,
+    load_tileset,
+    read_tileset,
+    tileset_from_data,
+)
 
 ROLES = {"forest": "gatherer", "river": "fisher", "meadow": "hunter"}
 PASS = Pass()
@@ -102,13 +111,14 @@ INFO = GameInfo(
     options=(
         Option("edition", "2020", "Rules", choices=("2020", "classic"),
                help="the 2020 rules (menhir tiles) or the classic 2002 rules (gold nuggets)"),
-        Option("tileset", None, "Tile set", kind=(str, PurePath),
+        Option("tileset", None, "Tile set", kind=(str, PurePath, dict), reads_file=True, builtins=("2020", "classic"),
                help='"2020", "classic" or a YAML file of your own; default: the edition\'s own set'),
         Option("rules", None, "Ruling switches", kind=dict, help="see docs/rulings.md"),
     ),
     chance=True,
     hidden_information=True,
     description="Lay landscape tiles, place gatherers, fishers and hunters, score forests, rivers and grasslands.",
+    levels=heuristic.LEVELS,
 )
 
 
@@ -129,17 +139,21 @@ class HuntersGatherers(Game):
                    "_covered", "_meeples", "_huts", "_regular", "_extra", "_removed")
 
     def __init__(self, *, players: Sequence[str] | int = ("Red", "Blue"), edition: str = "2020",
-                 tileset: str | Path | None = None, rules: dict[str, bool] | None = None,
+                 tileset: str | Path | dict[str, Any] | None = None, rules: dict[str, bool] | None = None,
                  seed: int | None = None) -> None:
         players = INFO.player_names(players)
         self.rules: RuleSet = ruleset(edition, rules)
-        try:
-            self.tileset: TileSet = load_tileset(tileset if tileset is not None else edition)
-        except TileSetError as error:
-            raise InvalidOptionError(str(error)) from None
         options: dict[str, Any] = {"edition": edition}
-        if tileset is not None:
-            options["tileset"] = str(tileset)
+        if tileset is None or (isinstance(tileset, str) and tileset in BUILTIN_TILESETS):
+            self.tileset: TileSet = load_tileset(tileset if tileset is not None else edition)
+            if tileset is not None:
+                options["tileset"] = tileset
+        else:  # a file or a mapping: the option holds what was read, checked, so a save never names a file
+            INFO.check_options({"tileset": tileset})
+            label = clip(str(tileset), 120) if isinstance(tileset, (str, PurePath)) else "tile set"
+            options["tileset"] = read_tileset(tileset)
+            self.tileset = tileset_from_data(options["tileset"], source=label,
+                                             name=PurePath(label).stem[:60] if label != "tile set" else "custom")
         if rules:
             options["rules"] = dict(rules)
         super().__init__(players=players, seed=seed, options=options)
@@ -585,7 +599,7 @@ class HuntersGatherers(Game):
 
     def to_position(self) -> str:
         """The state as position text, in any phase; ``position(text)`` reads it back."""
-        return format_position(position_of(self))
+        return format_position(position_of(self), checked=False)
 
     def set_position(self, text: str | Position) -> list[Event]:
         """Make the state a position (text or ``Position``), as one undoable, saved step."""
@@ -596,14 +610,12 @@ class HuntersGatherers(Game):
                 raise IllegalActionError(str(error)) from None
         return self.apply(SetPosition(text))
 
-    @classmethod
-    def _saved_option_problem(cls, name: str, value: Any) -> str | None:
-        # a save is data from anywhere: it may name a bundled tile set, never a file (the caller
-        # passes their own file explicitly), and the answer never depends on what files exist
-        if name == "tileset" and isinstance(value, str) and value not in BUILTIN_TILESETS:
-            return (f"the saved game uses a tile set of its own ({shorten(value)}); pass the file yourself: "
-                    "wp.load_game(text, tileset=path)")
-        return None
+    @property
+    def tileset_name(self) -> str | None:
+        """The tile set's name in position text: None for the edition's own, a built-in set's
+        name, or the file's (for a game set up from a file or mapping; a position never reads a file)."""
+        value = self.options.get("tileset")
+        return value if value is None or isinstance(value, str) else self.tileset.name
 
     @contextmanager
     def edit(self) -> Iterator[Position]:

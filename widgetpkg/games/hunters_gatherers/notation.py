@@ -41,8 +41,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalActionError, Scored, Term
+from ...core.edited import jsonable
 from ...core.errors import PositionError, shorten
+from ...core.schema import check
 from .areas import Cell, find
+from .position_schema import MAX_ITEMS, position_schema
 from .tiles import ROTATIONS
 
 if TYPE_CHECKING:
@@ -58,9 +61,10 @@ ROLES = ("gatherer", "fisher", "hunter", "hut")
 PHASES = ("place_tile", "place_figure", "retake_meeple", "over")
 #: no real position comes near these; anything larger is refused before it is read
 MAX_POSITION_CHARS = 100_000
-MAX_ITEMS = 2_000
 MAX_NUMBER_DIGITS = 9
 _FEATURE_ID = re.compile(r"\w{1,40}")
+#: the shape of position data, declared (what a cell may have changed is checked against it)
+POSITION_SCHEMA = position_schema(PHASES, ROLES)
 
 
 @dataclass
@@ -111,7 +115,7 @@ def position_of(game: HuntersGatherers) -> Position:
         covered=sorted(game.covered(), key=lambda c: (c[1], c[0], c[2])),
         hand=game.current_tile.id if game.current_tile else None,
         next_tiles=[], removed=list(game.removed_tiles),
-        tileset=game.options.get("tileset"), rules=dict(game.options.get("rules", {})),
+        tileset=game.tileset_name, rules=dict(game.options.get("rules", {})),
         phase=game.phase, placed=list(game._turn_cells),
     )
 
@@ -186,8 +190,8 @@ def _check_header(game: HuntersGatherers, pos: Position) -> None:
                                  f"(got {shorten(pos.players)})")
     if pos.edition != game.rules.edition:
         raise IllegalActionError(f"the game plays the {game.rules.edition} rules; start a new game for {shorten(pos.edition)}")
-    if pos.tileset != game.options.get("tileset"):
-        raise IllegalActionError(f"the game uses the tile set {game.options.get('tileset') or game.tileset.name!r}; "
+    if pos.tileset != game.tileset_name:
+        raise IllegalActionError(f"the game uses the tile set {game.tileset_name or game.tileset.name!r}; "
                                  f"a position cannot change it (start a new game with tileset={shorten(pos.tileset)})")
     if dict(pos.rules) != dict(game.options.get("rules", {})):
         raise IllegalActionError("a position cannot change the ruling switches (start a new game with "
@@ -439,69 +443,21 @@ def state_problem(g: HuntersGatherers) -> str | None:
 
 
 # -- checking position data (what ``edit`` hands out may be changed to anything) ------------------
-def _is_int(value: Any) -> bool:
-    return type(value) is int and -10**MAX_NUMBER_DIGITS < value < 10**MAX_NUMBER_DIGITS
-
-
-def _is_cell(value: Any) -> bool:
-    return isinstance(value, (tuple, list)) and len(value) == 2 and all(map(_is_int, value))
-
-
 def data_problem(pos: Any) -> str | None:
-    """Why ``pos`` is no well-formed Position (wrong types, shapes or sizes), or None.
+    """Why ``pos`` is no well-formed Position (its shape: ``position_schema``; names a text can hold), or None.
 
     >>> data_problem(Position(players=["Red", "Blue"], scores={"Red": 1.5}))
-    "scores must map player names to whole numbers, got {'Red': 1.5}"
+    'position data: scores.Red: expected an integer, got 1.5'
     """
     if not isinstance(pos, Position):
         return f"a position is a Position, got {type(pos).__name__}"
-    def strings(values: Any) -> bool:
-        return isinstance(values, list) and all(type(v) is str for v in values)
-    checks = (
-        (strings(pos.players), "players must be a list of names", pos.players),
-        (type(pos.edition) is str, "edition must be a string", pos.edition),
-        (type(pos.to_move) is str, "to move must be a player's name", pos.to_move),
-        (type(pos.extra_turn) is bool, "extra turn must be True or False", pos.extra_turn),
-        (pos.phase in PHASES, f"phase must be one of {', '.join(PHASES)}", pos.phase),
-        (isinstance(pos.scores, dict) and all(type(k) is str and _is_int(v) for k, v in pos.scores.items()),
-         "scores must map player names to whole numbers", pos.scores),
-        (isinstance(pos.supply, dict) and all(type(k) is str and isinstance(v, PlayerSupply) and _is_int(v.meeples)
-                                              and _is_int(v.huts) for k, v in pos.supply.items()),
-         "supply must map player names to PlayerSupply(meeples, huts) of whole numbers", pos.supply),
-        (isinstance(pos.tiles, dict) and all(type(c) is tuple and _is_cell(c) and isinstance(v, (tuple, list))
-                                             and len(v) == 2 and all(map(_is_int, v)) for c, v in pos.tiles.items()),
-         "tiles must map cells (x, y) to (tile id, rotation)", pos.tiles),
-        (isinstance(pos.figures, list) and all(
-            isinstance(f, (tuple, list)) and len(f) == 5 and type(f[0]) is str and f[1] in ROLES
-            and _is_int(f[2]) and _is_int(f[3]) and type(f[4]) is str and _FEATURE_ID.fullmatch(f[4])
-            for f in pos.figures),
-         "figures must be (player, role, x, y, feature) with a role of " + ", ".join(ROLES), pos.figures),
-        (isinstance(pos.covered, list) and all(
-            isinstance(c, (tuple, list)) and len(c) == 3 and _is_int(c[0]) and _is_int(c[1])
-            and type(c[2]) is str and _FEATURE_ID.fullmatch(c[2]) for c in pos.covered),
-         "covered must be (x, y, feature) meadows", pos.covered),
-        (pos.hand is None or _is_int(pos.hand), "hand must be a tile number or None", pos.hand),
-        (isinstance(pos.next_tiles, list) and all(map(_is_int, pos.next_tiles)), "next must be tile numbers",
-         pos.next_tiles),
-        (isinstance(pos.removed, list) and all(map(_is_int, pos.removed)), "removed must be tile numbers",
-         pos.removed),
-        (pos.tileset is None or (type(pos.tileset) is str and not _breaks_line(pos.tileset)),
-         "tileset must be a name or a path on one line", pos.tileset),
-        (isinstance(pos.rules, dict) and all(type(k) is str and re.fullmatch(r"\w+", k) and type(v) is bool
-                                             for k, v in pos.rules.items()),
-         "rules must map switch names to True or False", pos.rules),
-        (isinstance(pos.placed, list) and all(map(_is_cell, pos.placed)), "placed must be cells (x, y)", pos.placed),
-    )
-    for ok, message, value in checks:
-        if not ok:
-            return f"{message}, got {shorten(value)}"
+    try:
+        check(POSITION_SCHEMA, jsonable(pos), what="position data", error=PositionError)
+    except PositionError as error:
+        return str(error)
     for name in (*pos.players, pos.to_move, *pos.scores, *pos.supply, *(f[0] for f in pos.figures)):
         if _breaks_line(name) or "," in name or name != name.strip():
             return f"name {shorten(name)} cannot be written in a position (no commas, line breaks or spaces at the ends)"
-    sizes = (len(pos.players), len(pos.scores), len(pos.supply), len(pos.tiles), len(pos.figures), len(pos.covered),
-             len(pos.next_tiles), len(pos.removed), len(pos.rules), len(pos.placed))
-    if max(sizes) > MAX_ITEMS:
-        return f"a position lists at most {MAX_ITEMS} things of a kind"
     return None
 
 
@@ -519,9 +475,10 @@ def _name(name: str) -> str:
     return json.dumps(name, ensure_ascii=False) if ";" in name or '"' in name else name
 
 
-def format_position(pos: Position) -> str:
-    """The text of a position; PositionError if the data cannot be written (see ``data_problem``)."""
-    problem = data_problem(pos)
+def format_position(pos: Position, *, checked: bool = True) -> str:
+    """The text of a position; PositionError if the data cannot be written (see ``data_problem``).
+    ``checked=False`` skips that check, for a position just read from a game (well-formed by making)."""
+    problem = data_problem(pos) if checked else None
     if problem is not None:
         raise PositionError(problem)
     lines = [HEADER, f"edition: {pos.edition}"]

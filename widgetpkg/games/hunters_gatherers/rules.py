@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core import InvalidOptionError
+from ...core.errors import shorten
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,11 @@ SWITCHES = ("extra_turn_after_last_tile", "fire_stops_trap_tigers")
 def ruleset(edition: str, switches: dict[str, Any] | None = None) -> RuleSet:
     """The RuleSet of ``edition`` with optional ruling switches applied."""
     if edition not in EDITIONS:
-        raise InvalidOptionError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
+        raise InvalidOptionError(f"unknown edition {shorten(edition)}; choose one of {', '.join(EDITIONS)}")
     switches = dict(switches or {})
     unknown = set(switches) - set(SWITCHES)
     if unknown:
-        raise InvalidOptionError(f"unknown rule switches {sorted(unknown)}; known: {', '.join(SWITCHES)}")
+        raise InvalidOptionError(f"unknown rule switches {shorten(sorted(unknown))}; known: {', '.join(SWITCHES)}")
     for name, value in switches.items():
         if not isinstance(value, bool):
             raise InvalidOptionError(f"rule switch {name} must be true or false, got {value!r}")

@@ -16,16 +16,18 @@ part ``2 - k`` of the neighbour's opposite side, which is all the geometry the e
 
 from __future__ import annotations
 
-import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any
 
 import yaml
 
-from ...core.errors import InvalidOptionError, shorten
+from ...core.errors import InvalidOptionError, clip, shorten
+from ...core.files import decode, parse_yaml, read_data
+from ...core.schema import check, load_schema
 
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -43,10 +45,8 @@ _HALVES = {"N": ("west", "east"), "E": ("north", "south"), "S": ("east", "west")
 _EDGE_CODE = {"forest": 1, "meadow": 2, "river": 3}
 
 BUILTIN_TILESETS = {"2020": "tiles-2020.yaml", "classic": "tiles-classic.yaml"}
-#: a real tile set is some 60 kB of YAML, nested four deep; these bounds leave room to spare
+#: a real tile set is some 60 kB of YAML: this bound leaves room to spare
 MAX_TILESET_BYTES = 2 * 2**20
-MAX_YAML_DEPTH = 20
-MAX_PATH_CHARS = 1024
 
 
 class TileSetError(InvalidOptionError):
@@ -216,26 +216,12 @@ def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -
     def fail(message: str) -> TileSetError:
         return TileSetError(f"tile {tile_id}: {message}")
 
-    for e in edges:
-        if e not in EDGE_TYPES:
-            raise fail(f"unknown edge type {e!r} (expected one of {', '.join(EDGE_TYPES)})")
     ids = [f.id for f in features]
     if len(set(ids)) != len(ids):
         raise fail("duplicate feature ids")
     owner: dict[tuple[int, int], str] = {}
     slots: list[list[tuple[int, int]]] = []
     for f in features:
-        if f.type not in FEATURE_TYPES:
-            raise fail(f"feature {f.id} has unknown type {f.type!r}")
-        if f.fish < 0:
-            raise fail(f"feature {f.id} has a negative number of fish")
-        for a in f.animals:
-            if a not in ANIMALS:
-                raise fail(f"feature {f.id} has unknown animal {a!r}")
-        if f.special is not None and f.special not in SPECIALS:
-            raise fail(f"feature {f.id} has unknown special {f.special!r}")
-        if f.type == "forest" and f.kind not in FOREST_KINDS:
-            raise fail(f"forest {f.id} has unknown kind {f.kind!r}")
         if f.type == "lake" and f.touches:
             raise fail(f"lake {f.id} touches an edge; lakes lie inside a tile")
         feature_slots: list[tuple[int, int]] = []
@@ -275,64 +261,19 @@ def _check_tile(tile_id: int, edges: tuple[str, ...], features: list[Feature]) -
     return slots
 
 
-def _strings(raw: Any, what: str) -> tuple[str, ...]:
-    """A list of strings from the file (missing or null: none)."""
-    if raw is None:
-        return ()
-    if not isinstance(raw, list) or not all(type(v) is str for v in raw):
-        raise TileSetError(f"{what} must be a list of names, got {shorten(raw)}")
-    return tuple(raw)
-
-
-def _optional_name(raw: Any, what: str) -> str | None:
-    if raw is not None and type(raw) is not str:
-        raise TileSetError(f"{what} must be a name, got {shorten(raw)}")
-    return raw
-
-
-def _feature_from(raw: Any, tile_id: int) -> Feature:
-    if not isinstance(raw, dict) or "id" not in raw or "type" not in raw:
-        raise TileSetError(f"tile {tile_id}: every feature needs an id and a type, got {shorten(raw)}")
-    if type(raw["id"]) not in (str, int) or type(raw["type"]) is not str:
-        raise TileSetError(f"tile {tile_id}: a feature's id and type are names, got {shorten(raw['id'])}, "
-                           f"{shorten(raw['type'])}")
-    where = f"tile {tile_id}: feature {shorten(raw['id'])}"
-    known = {"id", "type", "touches", "fish", "animals", "kind", "special", "ends_at", "end_inside", "rivers"}
-    unknown = set(map(str, raw)) - known
-    if unknown:
-        raise TileSetError(f"{where} has unknown fields {shorten(sorted(unknown))}")
-    fish = raw.get("fish") or 0
-    if type(fish) is not int or not 0 <= fish <= 99:
-        raise TileSetError(f"{where}: fish must be a whole number from 0 to 99, got {shorten(raw.get('fish'))}")
-    end_inside = raw.get("end_inside", False)
-    if type(end_inside) is not bool:
-        raise TileSetError(f"{where}: end_inside must be true or false, got {shorten(end_inside)}")
+def _feature_from(raw: Mapping[str, Any]) -> Feature:
     return Feature(
-        id=str(raw["id"]), type=raw["type"],
-        touches=_strings(raw.get("touches"), f"{where}: touches"), fish=fish,
-        animals=_strings(raw.get("animals"), f"{where}: animals"),
-        kind=_optional_name(raw.get("kind"), f"{where}: kind"),
-        special=_optional_name(raw.get("special"), f"{where}: special"),
-        ends_at=_strings(raw.get("ends_at"), f"{where}: ends_at"), end_inside=end_inside,
-        rivers=_strings(raw.get("rivers"), f"{where}: rivers"),
+        id=str(raw["id"]), type=raw["type"], touches=tuple(raw.get("touches") or ()), fish=raw.get("fish") or 0,
+        animals=tuple(raw.get("animals") or ()), kind=raw.get("kind"), special=raw.get("special"),
+        ends_at=tuple(raw.get("ends_at") or ()), end_inside=raw.get("end_inside", False),
+        rivers=tuple(raw.get("rivers") or ()),
     )
 
 
-def _tile_from(raw: Any) -> Tile:
-    if not isinstance(raw, dict) or type(raw.get("id")) is not int or not 0 <= raw["id"] < 10**6:
-        raise TileSetError(f"every tile needs a whole-number id from 0 to 999999, got {shorten(raw)}")
+def _tile_from(raw: Mapping[str, Any]) -> Tile:
     tile_id = raw["id"]
-    if type(raw.get("kind")) is not str or raw["kind"] not in TILE_KINDS:
-        raise TileSetError(f"tile {tile_id}: kind must be one of {', '.join(TILE_KINDS)}, got {shorten(raw.get('kind'))}")
-    raw_edges = raw.get("edges")
-    if not isinstance(raw_edges, dict) or set(raw_edges) != set(SIDES):
-        raise TileSetError(f"tile {tile_id}: edges must name N, E, S and W")
-    edges = tuple(raw_edges[s] for s in SIDES)
-    if not all(type(e) is str for e in edges):
-        raise TileSetError(f"tile {tile_id}: edges are forest, meadow or river, got {shorten(edges)}")
-    if not isinstance(raw.get("features"), list):
-        raise TileSetError(f"tile {tile_id}: features must be a list")
-    features = [_feature_from(f, tile_id) for f in raw["features"]]
+    edges = tuple(raw["edges"][s] for s in SIDES)
+    features = [_feature_from(f) for f in raw["features"]]
     slots = _check_tile(tile_id, edges, features)
     ids = [f.id for f in features]
     tile = Tile(tile_id, raw["kind"], edges, tuple(features),  # type: ignore[arg-type]
@@ -343,17 +284,46 @@ def _tile_from(raw: Any) -> Tile:
     return tile
 
 
+def schema() -> Mapping[str, Any]:
+    """The JSON Schema of a tile set (published in the docs: docs/validation.md)."""
+    return load_schema(__package__, "tileset.schema.json")
+
+
+def read_tileset(source: str | PurePath | Mapping[str, Any], what: str = "tile set") -> dict[str, Any]:
+    """A tile set file (path) or mapping as plain data checked against the schema: what a save
+    holds. Read by the package's one reader of user files."""
+    if isinstance(source, Mapping) and not isinstance(source, dict):
+        source = dict(source)
+    try:
+        data = read_data(source, what=what, limit=MAX_TILESET_BYTES, error=TileSetError)
+    except TileSetError as error:
+        if isinstance(source, str) and str(error).endswith("no such file"):  # a misspelt name, most likely
+            raise TileSetError(f"no tile set named {shorten(source)}: built-in sets are "
+                               f"{', '.join(BUILTIN_TILESETS)}, and no such file can be read") from None
+        raise
+    check(schema(), data, what=what, error=TileSetError)
+    return data  # type: ignore[no-any-return]
+
+
 def parse_tileset(text: str | bytes, *, name: str = "custom", source: str = "<text>",
                   bundled: bool = False) -> TileSet:
     """Build a TileSet from YAML text in the tile data format (see docs/tileset-format.md).
 
     Any text, however broken or hostile (alias bombs, deep nesting, wrong types), gives a
     TileSetError with a short message. ``bundled`` marks the package's own files, which skip the
-    scan for hostile YAML (it doubles the start-up time of a first game)."""
-    source = source if len(source) <= 120 else source[:117] + "..."  # echoed in every message
-    data = yaml.load(text, Loader=_SafeLoader) if bundled else _read_yaml(text, source)
-    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
-        raise TileSetError(f"{source}: expected a mapping with a 'tiles' list")
+    checks on hostile YAML and the schema (they double the start-up time of a first game)."""
+    source = clip(source, 120)  # echoed in every message
+    if bundled:
+        return tileset_from_data(yaml.load(text, Loader=_SafeLoader), name=name, source=source)  # noqa: S506
+    if isinstance(text, bytes):
+        text = decode(text, what=source, error=TileSetError)
+    data = parse_yaml(text, what=source, error=TileSetError)
+    check(schema(), data, what=source, error=TileSetError)
+    return tileset_from_data(data, name=name, source=source)
+
+
+def tileset_from_data(data: Mapping[str, Any], *, name: str = "custom", source: str = "tile set") -> TileSet:
+    """Build a TileSet from data that passed the schema: the checks of each tile and of the set."""
     tiles = [_tile_from(raw) for raw in data["tiles"]]
     by_id: dict[int, Tile] = {}
     for t in tiles:
@@ -387,74 +357,22 @@ def parse_tileset(text: str | bytes, *, name: str = "custom", source: str = "<te
                    tuple(node_features), tuple(node_tiles))
 
 
-def _read_yaml(text: Any, source: str) -> Any:
-    """The data of a YAML text, refusing what a tile set never needs and an attacker would use:
-    aliases and anchors (an alias bomb expands a kilobyte into gigabytes), deep nesting, size."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise TileSetError(f"{source}: a tile set is UTF-8 text; byte {error.start} is not UTF-8") from None
-    if not isinstance(text, str):
-        raise TileSetError(f"{source}: a tile set is YAML text, got {type(text).__name__}")
-    if len(text) > MAX_TILESET_BYTES:
-        raise TileSetError(f"{source}: a tile set is at most {MAX_TILESET_BYTES} characters; this one has {len(text)}")
-    try:
-        depth = 0
-        for event in yaml.parse(text, Loader=_SafeLoader):  # events only: nothing is built yet
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-                raise TileSetError(f"{source}: YAML anchors and aliases (& and *) are not allowed in a tile set")
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_YAML_DEPTH:
-                    raise TileSetError(f"{source}: nested more than {MAX_YAML_DEPTH} levels deep")
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-        return yaml.load(text, Loader=_SafeLoader)
-    except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or "cannot be read"
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        raise TileSetError(f"{source}: not valid YAML: {shorten(str(problem), 80).strip(chr(39))}{where}") from None
-    except TileSetError:
-        raise
-    except (RecursionError, ValueError, OverflowError, TypeError) as error:  # e.g. a timestamp out of range
-        raise TileSetError(f"{source}: cannot read the YAML ({type(error).__name__})") from None
+#: the bundled tile sets, built once
+_cache: dict[str, TileSet] = {}
 
 
-#: tile sets read so far; files are keyed by path, modification time and size, so a changed file
-#: is read again
-_cache: dict[tuple, TileSet] = {}
-
-
-def load_tileset(name_or_path: str | PurePath) -> TileSet:
-    """A built-in tile set by edition name (``"2020"``, ``"classic"``) or one from a YAML file."""
-    if not isinstance(name_or_path, (str, PurePath)):
-        raise TileSetError(f"a tile set is a name or a path, got {type(name_or_path).__name__}")
-    key = str(name_or_path)
-    if key in BUILTIN_TILESETS:
-        if (key,) not in _cache:
+def load_tileset(name_or_path: str | PurePath | Mapping[str, Any]) -> TileSet:
+    """A built-in tile set by edition name (``"2020"``, ``"classic"``), or one from a YAML file or
+    a mapping (as :func:`read_tileset` gives)."""
+    if isinstance(name_or_path, str) and name_or_path in BUILTIN_TILESETS:
+        key = name_or_path
+        if key not in _cache:
             text = (resources.files(__package__) / "data" / BUILTIN_TILESETS[key]).read_text("utf-8")
-            _cache[key,] = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key], bundled=True)
-        return _cache[key,]
-    missing = TileSetError(f"no tile set named {shorten(key)}: built-in sets are "
-                           f"{', '.join(BUILTIN_TILESETS)}, and no such file can be read")
-    if not key or len(key) > MAX_PATH_CHARS or "\0" in key:
-        raise missing
-    path = Path(key)
-    try:
-        info = os.stat(path)
-        if not path.is_file():
-            raise missing
-        stamp = (str(path.resolve()), info.st_mtime_ns, info.st_size)
-        if stamp in _cache:
-            return _cache[stamp]
-        if info.st_size > MAX_TILESET_BYTES:
-            raise TileSetError(f"{shorten(key)}: a tile set is at most {MAX_TILESET_BYTES} bytes")
-        with open(path, "rb") as file:
-            raw = file.read(MAX_TILESET_BYTES + 1)
-    except OSError:  # no such file, a name too long, no permission: all the same to the caller
-        raise missing from None
-    tileset = parse_tileset(raw, name=path.stem[:60], source=key)
-    _cache[stamp] = tileset
-    return tileset
+            _cache[key] = parse_tileset(text, name=key, source=BUILTIN_TILESETS[key], bundled=True)
+        return _cache[key]
+    if isinstance(name_or_path, (str, PurePath)):
+        label = clip(str(name_or_path), 120)
+        name = PurePath(label).stem[:60] or "custom"
+    else:
+        label, name = "tile set", "custom"
+    return tileset_from_data(read_tileset(name_or_path), name=name, source=label)

@@ -37,7 +37,7 @@ from .components import (
     validate_components,
 )
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
-from .game import Sapiens
+from .game import INFO, Sapiens
 
 __all__ = [
     "SCENES", "Abandon", "ComponentDataError", "ComponentDataWarning", "Components", "ConvertSteaks", "DealTiles",
@@ -62,6 +62,7 @@ def position(text: str, *, seed: int | None = None) -> Sapiens:
     True
     """
     parsed = parse_position(text)
-    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components)
+    INFO.check_inline({"components": parsed.components}, PositionError)  # position text never names a file
+    game = Sapiens(players=parsed.players, seed=seed, components=parsed.components, rules=parsed.rules or None)
     game.set_position(text)
     return game

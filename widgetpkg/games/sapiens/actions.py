@@ -25,6 +25,8 @@ DIRECTION = {0: "east", 90: "south", 180: "west", 270: "north"}
 
 def _ids(tiles: tuple[int, ...]) -> str:
     names = [str(t) for t in tiles]
+    if not names:  # an empty arrangement is a (harmless) step too
+        return "none"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

@@ -17,18 +17,19 @@ naming the tile, face or square.
 
 from __future__ import annotations
 
-import difflib
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any
 
 import yaml
 
-from ...core.errors import InvalidOptionError
+from ...core.errors import InvalidOptionError, clip
+from ...core.files import decode, parse_yaml, read_data
+from ...core.schema import check, load_schema
 
 SCENES = ("feast", "picking", "ritual", "water", "camp", "hunt", "fight", "fire")
 FORMAT = "widgetpkg-sapiens-components"
@@ -189,91 +190,33 @@ def _assemble(left: Face, right: Face) -> Valley:
                   tuple(cave_ids), entrance)
 
 
-# -- reading YAML safely --------------------------------------------------------------------------
+# -- validation: the structure by components.schema.json, the geometry and counts here -------------
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """Safe YAML that refuses anchors and aliases (no billion-laughs, no shared sub-trees)."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise ComponentDataError(f"{self.name}: line {event.start_mark.line + 1}: YAML anchors and aliases "
-                                     "(& and *) are not allowed in a components file")
-        return super().compose_node(parent, index)
+def schema() -> Mapping[str, Any]:
+    """The JSON Schema of a components file (published in the docs: docs/validation.md)."""
+    return load_schema(__package__, "components.schema.json")
 
 
-def read_yaml(data: str | bytes, source: str) -> Any:
-    """Parse YAML text with size, encoding and alias checks."""
-    if isinstance(data, str):
-        data = data.encode("utf-8", "surrogatepass")
-    if len(data) > MAX_BYTES:
-        raise ComponentDataError(f"{source}: {len(data)} bytes; a components file has at most {MAX_BYTES}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ComponentDataError(f"{source}: not UTF-8 text (byte {error.start}: {data[error.start:error.start + 1]!r})") from None
-    loader = _NoAliasLoader(text)
-    loader.name = source
-    try:
-        return loader.get_single_data()
-    except yaml.YAMLError as error:
-        raise ComponentDataError(f"{source}: not valid YAML: {error}") from None
-    finally:
-        loader.dispose()
-
-
-# -- validation -------------------------------------------------------------------------------------
-
-def _suggest(name: Any, choices: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(str(name), choices, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _int(value: Any, where: str, *, minimum: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ComponentDataError(f"{where}: expected an integer, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ComponentDataError(f"{where}: expected at least {minimum}, got {value}")
-    return value
-
-
-def _pair(value: Any, where: str) -> tuple[int, int]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise ComponentDataError(f"{where}: expected [x, y], got {value!r}")
-    return (_int(value[0], where), _int(value[1], where))
-
-
-def _mapping(value: Any, where: str, keys: set[str], optional: frozenset[str] | set[str] = frozenset()) -> dict:
-    if not isinstance(value, dict):
-        raise ComponentDataError(f"{where}: expected a mapping, got {value!r}")
-    missing = keys - set(value)
-    extra = set(value) - keys - optional
-    if missing:
-        raise ComponentDataError(f"{where}: missing {', '.join(sorted(missing))}")
-    if extra:
-        raise ComponentDataError(f"{where}: unknown field {sorted(extra)[0]!r}")
-    return value
+def read_components(source: str | PurePath | Mapping[str, Any] | bytes, what: str = "Sapiens components") -> dict[str, Any]:
+    """A components file (path, YAML bytes or mapping) as plain data checked against the schema:
+    what a save holds. Read by the package's one reader of user files."""
+    if isinstance(source, bytes):
+        data = parse_yaml(decode(source, what=what, error=ComponentDataError), what=what, error=ComponentDataError)
+    else:
+        if isinstance(source, Mapping) and not isinstance(source, dict):
+            source = dict(source)
+        data = read_data(source, what=what, limit=MAX_BYTES, error=ComponentDataError)
+    check(schema(), data, what=what, error=ComponentDataError)
+    return data  # type: ignore[no-any-return]
 
 
 def _parse_tiles(raw: Any, src: str) -> dict[int, TileData]:
-    if not isinstance(raw, list):
-        raise ComponentDataError(f"{src}: tiles: expected a list of 63 tiles")
-    if len(raw) != 63:
-        raise ComponentDataError(f"{src}: tiles: expected 63 tiles, found {len(raw)}")
     tiles: dict[int, TileData] = {}
-    for n, entry in enumerate(raw, 1):
-        where = f"{src}: tiles entry {n}"
-        entry = _mapping(entry, where, {"id", "scenes"})
-        tid = _int(entry["id"], f"{where}: id", minimum=1)
+    for entry in raw:
+        tid, scenes = entry["id"], entry["scenes"]
         where = f"{src}: tile {tid}"
         if tid in tiles:
             raise ComponentDataError(f"{where}: id used twice")
-        scenes = entry["scenes"]
-        if not isinstance(scenes, list) or len(scenes) != 2:
-            raise ComponentDataError(f"{where}: scenes: expected two scenes, got {scenes!r}")
-        for s in scenes:
-            if s not in SCENES:
-                raise ComponentDataError(f"{where}: unknown scene {s!r}{_suggest(s, SCENES)}; scenes are {', '.join(SCENES)}")
         if scenes[0] == scenes[1]:
             raise ComponentDataError(f"{where}: both halves are {scenes[0]!r} (a tile shows two different scenes)")
         tiles[tid] = TileData(tid, (scenes[0], scenes[1]))
@@ -281,25 +224,14 @@ def _parse_tiles(raw: Any, src: str) -> dict[int, TileData]:
 
 
 def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) -> Face:
-    entry = _mapping(raw, f"{src}: faces entry {n}", {"id", "piece", "side", "rows", "caves"}, {"waterfall", "waterfalls"})
-    fid = entry["id"]
-    if not isinstance(fid, str) or not fid:
-        raise ComponentDataError(f"{src}: faces entry {n}: id must be a non-empty string")
+    entry = raw
+    fid, side, piece = entry["id"], entry["side"], entry["piece"]
     where = f"{src}: face {fid}"
-    side = entry["side"]
-    if side not in ("left", "right"):
-        raise ComponentDataError(f"{where}: side must be left or right, got {side!r}")
-    piece = entry["piece"]
     if piece not in pieces or fid not in pieces[piece]:
         raise ComponentDataError(f"{where}: piece {piece!r} is not listed under pieces with this face")
-    rows = entry["rows"]
-    if not isinstance(rows, list) or len(rows) != HEIGHT:
-        raise ComponentDataError(f"{where}: expected {HEIGHT} rows, got {rows!r}")
     terrain, food = [], []
-    for y, row in enumerate(rows):
-        cells = row.split() if isinstance(row, str) else None
-        if not cells or len(cells) != 4 or any(len(c) < 2 or c[0] not in "FP" or not c[1:].isdigit() for c in cells):
-            raise ComponentDataError(f"{where} row {y}: expected 4 cells like 'F2' (F forest / P plain, then food), got {row!r}")
+    for row in entry["rows"]:  # the schema's pattern: 4 cells like 'F2'
+        cells = row.split()
         terrain.append(tuple(c[0] for c in cells))
         food.append(tuple(int(c[1:]) for c in cells))
     inner = 4 if side == "left" else -1
@@ -308,12 +240,8 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
         return 0 <= p[0] < 4 and 0 <= p[1] < HEIGHT
 
     caves: list[Cave] = []
-    raw_caves = entry["caves"]
-    if not isinstance(raw_caves, list):
-        raise ComponentDataError(f"{where}: caves: expected a list")
-    for c in raw_caves:
-        c = _mapping(c, f"{where} cave", {"at", "entrance", "shelter"})
-        at = _pair(c["at"], f"{where} cave")
+    for c in entry["caves"]:
+        at = (c["at"][0], c["at"][1])
         cw = f"{where} cave at {at}"
         if inside(at):
             raise ComponentDataError(f"{cw}: inside the valley (caves lie outside the 4 x 5 squares)")
@@ -322,13 +250,10 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
             raise ComponentDataError(f"{cw}: not next to the valley (a cave touches exactly one valley square)")
         if at[0] == inner:
             raise ComponentDataError(f"{cw}: on the seam side of the face")
-        entrance = _pair(c["entrance"], f"{cw} entrance")
+        entrance = (c["entrance"][0], c["entrance"][1])
         if entrance != touching[0]:
             raise ComponentDataError(f"{cw}: entrance {entrance} is not its only neighbouring square {touching[0]}")
-        shelter = c["shelter"]
-        if not isinstance(shelter, list) or len(shelter) != 2:
-            raise ComponentDataError(f"{cw}: shelter: expected [higher, lower], got {shelter!r}")
-        high, low = _int(shelter[0], f"{cw} shelter", minimum=0), _int(shelter[1], f"{cw} shelter", minimum=0)
+        high, low = c["shelter"]
         if high < low:
             raise ComponentDataError(f"{cw}: shelter [{high}, {low}]: the value with a token must be the higher one")
         # the reconstruction never puts two caves side by side or on one entrance; that is a choice, not a fact
@@ -338,11 +263,9 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
             warnings.warn(f"{cw}: next to another cave", ComponentDataWarning, stacklevel=4)
         caves.append(Cave(at, entrance, (high, low)))
     falls_raw = entry.get("waterfalls", [entry["waterfall"]] if "waterfall" in entry else [])
-    if not isinstance(falls_raw, list):
-        raise ComponentDataError(f"{where}: waterfalls: expected a list of [x, y]")
     falls = []
     for w in falls_raw:
-        at = _pair(w, f"{where} waterfall")
+        at = (w[0], w[1])
         if inside(at) or any(c.at == at for c in caves):
             raise ComponentDataError(f"{where} waterfall at {at}: must lie outside the valley and on no cave")
         if not (-1 <= at[0] <= 4 and -1 <= at[1] <= HEIGHT):
@@ -354,37 +277,20 @@ def _parse_face(raw: Any, src: str, n: int, pieces: dict[str, tuple[str, ...]]) 
     return Face(fid, piece, side, tuple(terrain), tuple(food), tuple(caves), tuple(falls))
 
 
-def parse_components(data: Any, *, source: str = "components") -> Components:
-    """Check a components mapping (as read from YAML) and build :class:`Components`."""
+def parse_components(data: Any, *, source: str = "components", trusted: bool = False) -> Components:
+    """Check a components mapping (as read from YAML) and build :class:`Components`: the
+    structure against the schema (skipped for the package's own ``trusted`` file), then the
+    geometry, the pieces and the counts."""
     src = source
-    data = _mapping(data, src, {"format", "version", "status", "provenance", "tiles", "pieces", "faces"},
-                    {"scenes", "steak_table"})
-    if data["format"] != FORMAT:
-        raise ComponentDataError(f"{src}: format must be {FORMAT!r}, got {data['format']!r}")
-    if data["version"] != 1:
-        raise ComponentDataError(f"{src}: unsupported version {data['version']!r} (this widgetpkg reads 1)")
-    if data["status"] not in ("exact", "reconstruction"):
-        raise ComponentDataError(f"{src}: status must be exact or reconstruction, got {data['status']!r}")
-    if not isinstance(data["provenance"], str) or not data["provenance"].strip():
-        raise ComponentDataError(f"{src}: provenance: say where the data comes from (non-empty text)")
-    if "scenes" in data and list(data["scenes"]) != list(SCENES):
-        raise ComponentDataError(f"{src}: scenes must be {list(SCENES)} (the scene names are fixed)")
+    if not trusted:
+        check(schema(), data, what=src, error=ComponentDataError)
     table = data.get("steak_table", [1, 3, 5, 7, 10])
-    if not isinstance(table, list) or not table or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in table):
-        raise ComponentDataError(f"{src}: steak_table: expected a list of food values for 1, 2, ... steaks")
     tiles = _parse_tiles(data["tiles"], src)
     pieces: dict[str, tuple[str, ...]] = {}
-    if not isinstance(data["pieces"], list):
-        raise ComponentDataError(f"{src}: pieces: expected a list")
-    for n, p in enumerate(data["pieces"], 1):
-        p = _mapping(p, f"{src}: pieces entry {n}", {"id", "faces"})
-        if not isinstance(p["faces"], list) or not 1 <= len(p["faces"]) <= 2 or not all(isinstance(f, str) for f in p["faces"]):
-            raise ComponentDataError(f"{src}: piece {p['id']}: faces: expected one or two face ids")
+    for p in data["pieces"]:
         if p["id"] in pieces:
             raise ComponentDataError(f"{src}: piece {p['id']}: listed twice")
-        pieces[str(p["id"])] = tuple(p["faces"])
-    if not isinstance(data["faces"], list):
-        raise ComponentDataError(f"{src}: faces: expected a list")
+        pieces[p["id"]] = tuple(p["faces"])
     faces: dict[str, Face] = {}
     for n, raw in enumerate(data["faces"], 1):
         face = _parse_face(raw, src, n, pieces)
@@ -450,38 +356,22 @@ def validate_components(path_or_mapping: str | PurePath | Mapping[str, Any] | by
     >>> validate_components({"format": "widgetpkg-sapiens-components"})
     Traceback (most recent call last):
     ...
-    widgetpkg.games.sapiens.components.ComponentDataError: components: missing faces, pieces, provenance, status, tiles, version
+    widgetpkg.games.sapiens.components.ComponentDataError: Sapiens components: missing version, status, provenance, tiles, pieces, faces
     """
-    if isinstance(path_or_mapping, Mapping):
-        return parse_components(dict(path_or_mapping))
-    if isinstance(path_or_mapping, bytes):
-        return parse_components(read_yaml(path_or_mapping, "components"))
-    path = Path(path_or_mapping)
-    try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise ComponentDataError(f"cannot read components file {str(path)!r}: {error.strerror}") from None
-    if size > MAX_BYTES:
-        raise ComponentDataError(f"{path}: {size} bytes; a components file has at most {MAX_BYTES}")
-    return parse_components(read_yaml(path.read_bytes(), str(path)), source=str(path))
+    what = clip(str(path_or_mapping), 80) if isinstance(path_or_mapping, (str, PurePath)) else "components"
+    return parse_components(read_components(path_or_mapping), source=what, trusted=True)
 
 
 def load_components(name_or_path: str | PurePath | Mapping[str, Any] = "reconstruction") -> Components:
     """The built-in ``"reconstruction"`` (or ``"examples"``: every cave 7/5), or a user's file."""
-    if isinstance(name_or_path, Mapping):
-        return validate_components(name_or_path)
-    key = str(name_or_path)
-    if key in _cache:
-        return _cache[key]
-    if key in BUILTIN:
-        raw = (resources.files(__package__) / "data" / BUILTIN[key]).read_bytes()
-        # the package's own file: parsed by libyaml where installed (a tenth of the time), still validated
-        fast = getattr(yaml, "CSafeLoader", None)
-        data = yaml.load(raw, Loader=fast) if fast is not None else read_yaml(raw, BUILTIN[key])  # noqa: S506
-        comps = parse_components(data, source=BUILTIN[key])
-        if key == "examples":
-            comps = _examples_profile(comps)
-    else:
-        comps = validate_components(name_or_path)
-    _cache[key] = comps
-    return comps
+    if not (isinstance(name_or_path, str) and name_or_path in BUILTIN):
+        return validate_components(name_or_path)  # a user's file is read afresh: it may have changed
+    key = name_or_path
+    if key not in _cache:
+        raw = (resources.files(__package__) / "data" / BUILTIN[key]).read_text("utf-8")
+        # the package's own file: parsed by libyaml where installed (a tenth of the time); its
+        # geometry is still checked, its structure is trusted
+        data = yaml.load(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 -- a safe loader
+        comps = parse_components(data, source=BUILTIN[key], trusted=True)
+        _cache[key] = _examples_profile(comps) if key == "examples" else comps
+    return _cache[key]

@@ -33,6 +33,7 @@ from ...core import (
     Term,
     register,
 )
+from ...core.errors import clip, shorten
 from ...core.game import _MISSING, one_of
 from ...core.grammar import agree, count, does, names, possessive, sentence, subject
 from . import bonuses, heuristic, setup
@@ -56,6 +57,7 @@ from .actions import (
 )
 from .components import (
     BEARS,
+    BUILTIN,
     CAVE,
     COMMON_SIZE,
     FIGHT_TOKENS,
@@ -64,10 +66,11 @@ from .components import (
     SCENES,
     STEAKS,
     STEPS,
-    ComponentDataError,
     Components,
     Valley,
     load_components,
+    parse_components,
+    read_components,
 )
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, free_caves, regular_placements, square_problem
@@ -91,7 +94,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     options=(
-        Option("components", "reconstruction", "Tiles and valley boards", kind=(str, PurePath),
+        Option("components", "reconstruction", "Tiles and valley boards", kind=(str, PurePath, dict),
+               reads_file=True, builtins=tuple(BUILTIN),
                help='"reconstruction" (default; not the printed data), "examples" (every cave 7/5) '
                     "or a YAML file with the exact components"),
         Option("rules", None, "Ruling switches", kind=dict, help="see docs/rulings-sapiens.md"),
@@ -100,6 +104,7 @@ INFO = GameInfo(
     hidden_information=True,
     description="Lead your tribe through the valley with domino tiles: gather food, find caves; "
                 "your score is the weaker of food and shelter.",
+    levels=heuristic.LEVELS,
 )
 
 
@@ -107,12 +112,12 @@ def _check_rules(rules: Mapping[str, Any] | None) -> dict[str, Any]:
     merged = dict(RULE_SWITCHES)
     for key, value in (rules or {}).items():
         if key not in RULE_SWITCHES:
-            raise InvalidOptionError(f"Sapiens has no ruling switch {key!r}; switches: {', '.join(RULE_SWITCHES)}")
+            raise InvalidOptionError(f"Sapiens has no ruling switch {shorten(key)}; switches: {', '.join(RULE_SWITCHES)}")
         default = RULE_SWITCHES[key]
         if key == "abandoned_contact" and value not in ("forbidden", "ignored"):
             raise InvalidOptionError("abandoned_contact must be 'forbidden' or 'ignored'")
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise InvalidOptionError(f"{key} must be true or false, got {value!r}")
+            raise InvalidOptionError(f"{key} must be true or false, got {shorten(value)}")
         merged[key] = value
     return merged
 
@@ -145,13 +150,16 @@ class Sapiens(Game):
                  rules: dict[str, Any] | None = None, seed: int | None = None) -> None:
         players = INFO.player_names(players)
         self.rules = _check_rules(rules)
-        try:
-            self.components: Components = load_components(components)
-        except ComponentDataError:
-            raise
         options: dict[str, Any] = {}
-        if str(components) != "reconstruction":
-            options["components"] = str(components)
+        if isinstance(components, str) and components in BUILTIN:
+            self.components: Components = load_components(components)
+            if components != "reconstruction":
+                options["components"] = components
+        else:  # a file or a mapping: the option holds what was read, checked, so a save never names a file
+            INFO.check_options({"components": components})
+            label = clip(str(components), 80) if isinstance(components, (str, PurePath)) else "components"
+            options["components"] = read_components(components)
+            self.components = parse_components(options["components"], source=label, trusted=True)
         if rules:
             options["rules"] = dict(rules)
         super().__init__(players=players, seed=seed, options=options)
@@ -159,6 +167,13 @@ class Sapiens(Game):
         self._journal = []
         self._deal()
         self._journal = None
+
+    @property
+    def components_name(self) -> str:
+        """The components' name in position text: a built-in set's, or the file's (for a game set
+        up from a file or mapping; a position never reads a file)."""
+        value = self.options.get("components", "reconstruction")
+        return value if isinstance(value, str) else self.components.source
 
     def _empty_state(self) -> None:
         ps = self.players

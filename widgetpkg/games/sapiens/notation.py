@@ -16,8 +16,11 @@ anywhere are unseen (the stack, in hidden order, and the tiles removed at setup)
     valley: Marceau = L1a R1a
     ...
 
-Parsing is one pass over at most 2,000 lines of at most 2,000 characters; every error names the
-line. Positions can be taken in any phase (the pending bonuses and the held tile are written too).
+A game started with ruling switches has a ``rules:`` line after ``components:``
+(``rules: bears_on_caves true, abandoned_contact ignored``); a position is set only on a game with
+the same switches. Parsing is one pass over at most 2,000 lines of at most 2,000 characters; every
+error names the line. Positions can be taken in any phase (the pending bonuses and the held tile
+are written too).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalActionError, Term
+from ...core import IllegalActionError, InvalidOptionError, Term
+from ...core.errors import shorten
 from ...core.info import check_player_name
 from .components import (
     BEARS,
@@ -62,6 +66,8 @@ class Position:
 
     players: list[str]
     components: str = "reconstruction"
+    #: the ruling switches the game was started with (its ``rules`` option)
+    rules: dict[str, Any] = field(default_factory=dict)
     to_move: str = ""
     phase: str = "main"
     turns_ended: int = 0
@@ -95,7 +101,7 @@ class Position:
 def position_of(g: Sapiens) -> Position:
     """The game's state as a :class:`Position`."""
     ps = list(g.players)
-    pos = Position(players=ps, components=g.options.get("components", "reconstruction"),
+    pos = Position(players=ps, components=g.components_name, rules=dict(g.options.get("rules") or {}),
                    to_move=g.current_player or "", phase=g.phase, turns_ended=g.turn,
                    turns_played=dict(g._turns_played), pending=list(g._pending), origin=g._origin)
     pos.flags = [f for f, on in zip(FLAGS, (g._token_used, g._picking_plain, g._end_triggered, g._via_token)) if on]
@@ -136,8 +142,11 @@ def _scores(d: dict[str, int], players: list[str]) -> str:
 def format_position(pos: Position) -> str:
     """Position text; :func:`parse_position` reads it back to an equal :class:`Position`."""
     ps = pos.players
-    lines = [HEADER, f"components: {pos.components}", f"players: {', '.join(ps)}", f"to move: {pos.to_move}",
-             f"phase: {pos.phase}", f"turns ended: {pos.turns_ended}", f"turns played: {_scores(pos.turns_played, ps)}"]
+    lines = [HEADER, f"components: {pos.components}"]
+    if pos.rules:
+        lines.append("rules: " + ", ".join(f"{k} {_rule_text(v)}" for k, v in pos.rules.items()))
+    lines += [f"players: {', '.join(ps)}", f"to move: {pos.to_move}",
+              f"phase: {pos.phase}", f"turns ended: {pos.turns_ended}", f"turns played: {_scores(pos.turns_played, ps)}"]
     if pos.flags:
         lines.append(f"flags: {', '.join(pos.flags)}")
     if pos.pending:
@@ -178,12 +187,26 @@ def format_position(pos: Position) -> str:
     return "\n".join(lines)
 
 
+def _rule_text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _rules(text: str, where: str) -> dict[str, Any]:
+    """``bears_on_caves true, abandoned_contact ignored``: switch names and values (checked by the game)."""
+    rules: dict[str, Any] = {}
+    for item in text.split(","):
+        m = _full(_RULE, item, where, "bears_on_caves true")
+        rules[m[1]] = {"true": True, "false": False}.get(m[2], m[2])
+    return rules
+
+
+_RULE = re.compile(r"(\w{1,40}) (\w{1,40})")
 _COORD = re.compile(r"\((-?\d{1,3}), (-?\d{1,3})\)")
 _TILE = re.compile(r"(\d{1,4}) \((-?\d{1,3}), (-?\d{1,3})\) (\d{1,3}) t(\d{1,3})")
 _HELD = re.compile(r"(\w+) (\d{1,4}) \((-?\d{1,3}), (-?\d{1,3})\) (\d{1,3})")
 _TOKEN = re.compile(r"([a-z]+) \((-?\d{1,3}), (-?\d{1,3})\)")
 _BEAR = re.compile(r"\((-?\d{1,3}), (-?\d{1,3})\) (.+)")
-_SINGLE = {"components", "players", "to move", "phase", "turns ended", "turns played", "flags", "pending", "origin",
+_SINGLE = {"components", "rules", "players", "to move", "phase", "turns ended", "turns played", "flags", "pending", "origin",
            "held", "food", "shelter", "steaks", "common", "discarded", "out", "stack", "next"}
 _PER_PLAYER = {"valley", "tribe", "tiles", "tokens", "hand", "used", "removed tokens", "bears", "pool", "fight"}
 
@@ -191,7 +214,7 @@ _PER_PLAYER = {"valley", "tribe", "tiles", "tokens", "hand", "used", "removed to
 def _int(text: str, where: str) -> int:
     text = text.strip()
     if not re.fullmatch(r"-?\d{1,6}", text):
-        raise PositionError(f"{where}: expected a number, got {text!r}")
+        raise PositionError(f"{where}: expected a number, got {shorten(text)}")
     return int(text)
 
 
@@ -202,7 +225,7 @@ def _ints(text: str, where: str) -> list[int]:
 def _full(pattern: re.Pattern[str], item: str, where: str, example: str) -> re.Match[str]:
     m = pattern.fullmatch(item.strip())
     if m is None:
-        raise PositionError(f"{where}: cannot read {item.strip()!r} (expected e.g. {example!r})")
+        raise PositionError(f"{where}: cannot read {shorten(item.strip())} (expected e.g. {example!r})")
     return m
 
 
@@ -211,7 +234,7 @@ def _named_numbers(text: str, where: str) -> dict[str, int]:
     for item in text.split(","):
         name, _, number = item.strip().rpartition(" ")
         if not name:
-            raise PositionError(f"{where}: expected 'Name number', got {item.strip()!r}")
+            raise PositionError(f"{where}: expected 'Name number', got {shorten(item.strip())}")
         out[name] = _int(number, where)
     return out
 
@@ -237,7 +260,7 @@ def parse_position(text: str) -> Position:
         key, colon, value = line.partition(":")
         key, value = key.strip(), value.strip()
         if not colon or (key not in _SINGLE and key not in _PER_PLAYER):
-            raise PositionError(f"{where}: unknown line {line[:60]!r}")
+            raise PositionError(f"{where}: unknown line {shorten(line)}")
         if key in _PER_PLAYER:
             who, eq, value = value.rpartition(" = ")
             if not eq:
@@ -245,7 +268,7 @@ def parse_position(text: str) -> Position:
                 if not who:
                     raise PositionError(f"{where}: expected '{key}: NAME = ...'")
             if key != "fight" and who not in pos.players:
-                raise PositionError(f"{where}: {who!r} is not a player (list the players first)")
+                raise PositionError(f"{where}: {shorten(who)} is not a player (list the players first)")
             if (key, who) in seen:
                 raise PositionError(f"{where}: a second {key!r} line for {who}")
             seen.add((key, who))
@@ -263,11 +286,13 @@ def parse_position(text: str) -> Position:
                     raise PositionError(f"{where}: {error}") from None
         elif key == "components":
             pos.components = value
+        elif key == "rules":
+            pos.rules = _rules(value, where)
         elif key == "to move":
             pos.to_move = value
         elif key == "phase":
             if value not in PHASES:
-                raise PositionError(f"{where}: unknown phase {value!r} (phases: {', '.join(PHASES)})")
+                raise PositionError(f"{where}: unknown phase {shorten(value)} (phases: {', '.join(PHASES)})")
             pos.phase = value
         elif key == "turns ended":
             pos.turns_ended = _int(value, where)
@@ -278,7 +303,7 @@ def parse_position(text: str) -> Position:
             pos.flags = [f.strip() for f in value.split(",")]
             for f in pos.flags:
                 if f not in FLAGS:
-                    raise PositionError(f"{where}: unknown flag {f!r} (flags: {', '.join(FLAGS)})")
+                    raise PositionError(f"{where}: unknown flag {shorten(f)} (flags: {', '.join(FLAGS)})")
         elif key == "pending":
             pos.pending = [s.strip() for s in value.split(",")]
         elif key == "origin":
@@ -340,32 +365,40 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     """The engine's containers for ``pos``, after checking every rule a position must respect."""
     ps = list(g.players)
     if pos.players != ps:
-        raise PositionError(f"the position's players {pos.players} differ from this game's {ps}")
-    if pos.components != g.options.get("components", "reconstruction"):
-        raise PositionError(f"the position uses components {pos.components!r}; start the game with "
-                            f"components={pos.components!r}")
+        raise PositionError(f"the position's players {shorten(pos.players)} differ from this game's {ps}")
+    if pos.components != g.components_name:
+        raise PositionError(f"the position uses components {shorten(pos.components)}; start the game with "
+                            f"components={shorten(pos.components)}")
+    from .game import _check_rules
+    try:
+        same_rules = _check_rules(pos.rules) == g.rules
+    except InvalidOptionError as error:
+        raise PositionError(f"rules: {error}") from None
+    if not same_rules:
+        raise PositionError(f"the position plays the ruling switches {shorten(pos.rules)}; start the game with "
+                            "rules= those switches")
     comps = g.components
     for name, table in (("food", pos.food), ("shelter", pos.shelter), ("steaks", pos.steaks), ("turns played", pos.turns_played)):
         for p, value in table.items():
             if p not in ps:
-                raise PositionError(f"{name}: {p!r} is not a player")
+                raise PositionError(f"{name}: {shorten(p)} is not a player")
             if value < 0:
                 raise PositionError(f"{name}: {p} cannot have {value}")
     if sum(pos.steaks.values()) > STEAKS:
         raise PositionError(f"steaks: only {STEAKS} steaks exist")
     over = pos.phase == "over"
     if not over and pos.to_move not in ps:
-        raise PositionError(f"to move: {pos.to_move!r} is not a player")
+        raise PositionError(f"to move: {shorten(pos.to_move)} is not a player")
     if pos.to_move in pos.out and not over:
         raise PositionError(f"to move: {pos.to_move} is out of the game")
     for p in pos.out:
         if p not in ps:
-            raise PositionError(f"out: {p!r} is not a player")
+            raise PositionError(f"out: {shorten(p)} is not a player")
     for bonus in pos.pending:
         if bonus not in ("feast", "ritual", "water", "hunt", "fight", "fire"):
-            raise PositionError(f"pending: {bonus!r} is not a bonus that waits for a choice")
+            raise PositionError(f"pending: {shorten(bonus)} is not a bonus that waits for a choice")
     if pos.origin not in ("after_tile", "main"):
-        raise PositionError(f"origin: {pos.origin!r} (after_tile or main)")
+        raise PositionError(f"origin: {shorten(pos.origin)} (after_tile or main)")
     if (pos.held is not None) != (pos.phase == "fight_order"):
         raise PositionError("held: a held tile goes with phase fight_order, and only with it")
     seen: dict[int, str] = {}
@@ -381,7 +414,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
     pools: dict[str, tuple[int, ...]] = {"common": (), **{p: () for p in ps}}
     for owner, tiles in pos.pools.items():
         if owner != "common" and owner not in ps:
-            raise PositionError(f"pool: {owner!r} is not a player")
+            raise PositionError(f"pool: {shorten(owner)} is not a player")
         limit = COMMON_SIZE if owner == "common" else POOL_SIZE
         if len(tiles) > limit:
             raise PositionError(f"{owner} pool: at most {limit} tiles, got {len(tiles)}")
@@ -397,7 +430,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             raise PositionError(f"valley: no valley for {p}")
         for fid, side in zip(faces, ("left", "right")):
             if fid not in comps.faces or comps.faces[fid].side != side:
-                raise PositionError(f"valley: {p}: {fid!r} is not a {side} face of {pos.components}")
+                raise PositionError(f"valley: {p}: {shorten(fid)} is not a {side} face of {shorten(pos.components)}")
         valleys[p] = faces
     pieces = [comps.faces[f].piece for faces in valleys.values() for f in faces]
     if len(set(pieces)) != len(pieces):
@@ -444,7 +477,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             if spot is None or v.kind[spot] == WATERFALL or (p, spot) in board:
                 raise PositionError(f"bears: {p}: ({x}, {y}) is not a free square")
             if by not in ps or by == p:
-                raise PositionError(f"bears: {p}: a bear is put by another player, not {by!r}")
+                raise PositionError(f"bears: {p}: a bear is put by another player, not {shorten(by)}")
             bears[(p, spot)] = by
     if len(bears) > BEARS:
         raise PositionError(f"bears: only {BEARS} bears exist")
@@ -455,7 +488,7 @@ def _build(g: Sapiens, pos: Position) -> dict[str, Any]:
             raise PositionError(f"fight: tile {tile} is not in a pool")
         for o in owners:
             if o not in ps:
-                raise PositionError(f"fight: {o!r} is not a player")
+                raise PositionError(f"fight: {shorten(o)} is not a player")
             fight_hand[o] -= 1
         if owners:
             fight[tile] = tuple(owners)

@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalActionError, Note
+from ...core.actions import arranged
+from ...core.errors import shorten
 from .actions import DealTiles, SetMountainTokens, SetNextTiles, SetPosition, SetValley
 from .components import COMMON_SIZE, POOL_SIZE, SCENES
 
@@ -23,13 +25,13 @@ SETUP_BLOCKED_PHASES = ("feast", "ritual", "water", "hunt", "fight", "fire", "ch
 def set_next_tiles(g: Sapiens, tiles: Sequence[int]) -> list[Event]:
     """Arrange the next reveals (first listed = first revealed), taken from the stack or the unseen
     removed tiles; a recorded, undoable step."""
-    return g.apply(SetNextTiles(tuple(tiles)))
+    return g.apply(SetNextTiles(arranged(tiles, "next tiles")))
 
 
 def deal(g: Sapiens, owner: str, tiles: Sequence[int]) -> list[Event]:
     """Make a pool (``"common"`` or a player's) hold exactly ``tiles``; the tiles come from the unseen
     ones (stack, removed) or the pool itself, and the pool's other tiles go where they came from."""
-    return g.apply(DealTiles(owner, tuple(tiles)))
+    return g.apply(DealTiles(owner, arranged(tiles, f"tiles dealt to {shorten(owner)}")))
 
 
 def set_valley(g: Sapiens, player: str, left: str, right: str) -> list[Event]:
@@ -41,12 +43,14 @@ def set_mountain_tokens(g: Sapiens, player: str, scenes: Sequence[str] | Mapping
     """Deal ``player``'s tokens: scenes in special-square order (caves by (y, x), then waterfalls),
     or a mapping ``{(x, y): scene}`` for every special square."""
     if isinstance(scenes, Mapping):
+        if player not in g.players:
+            raise IllegalActionError(f"no player named {shorten(player)}")
         v = g.valley(player)
         try:
             scenes = tuple(scenes[v.coord[s]] for s in v.specials)
         except KeyError as error:
             raise IllegalActionError(f"no scene given for special square {error.args[0]} of {player}'s valley") from None
-    return g.apply(SetMountainTokens(player, tuple(scenes)))
+    return g.apply(SetMountainTokens(player, arranged(scenes, f"mountain tokens of {shorten(player)}")))
 
 
 def _setup_problem(g: Sapiens, action: Action) -> str | None:
@@ -197,7 +201,12 @@ def edit(g: Sapiens) -> Iterator[Any]:
             s.food["Red"] = 12
             s.pools["Red"] = [3, 17, 40, 41]
     """
-    from .notation import format_position, position_of
+    from ...core.edited import jsonable
+    from ...core.schema import check
+    from .notation import PositionError, format_position, position_of
+    from .position_schema import position_schema
     pos = position_of(g)
     yield pos
+    # the shapes first (a player's food gone, a None for a dict), then the rules through the position text
+    check(position_schema(tuple(g.players)), jsonable(pos), what="the edited position", error=PositionError)
     g.set_position(format_position(pos))

@@ -31,7 +31,7 @@ from .actions import (
     UseTools,
 )
 from .data import GameData, StoneAgeDataError, assumptions, load_data
-from .game import Rolled, StoneAge
+from .game import INFO, Rolled, StoneAge
 
 __all__ = [
     "ChooseDie", "ChooseResources", "Decline", "Feed", "GameData", "PayBuilding", "PayCard", "PayIgloo", "PlacePeople",
@@ -42,8 +42,9 @@ __all__ = [
 
 def position(text: str, *, seed: int | None = None) -> StoneAge:
     """A new game set up from position text (see ``StoneAge.to_position``)."""
-    from .notation import parse_position
+    from .notation import PositionError, parse_position
     parsed = parse_position(text)
+    INFO.check_inline(parsed.options(), PositionError)  # position text never names a file
     game = StoneAge(players=list(parsed.player_names), seed=seed, **parsed.options())
     game.set_position(text)
     return game

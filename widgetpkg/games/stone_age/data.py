@@ -2,8 +2,8 @@
 
 ``load_data(None)`` gives the shipped data; ``load_data(path_or_mapping)`` replaces parts of the
 variant numbers (animals, rewards, igloos, limits), the values the rulebook does not give. Files are
-read with ``yaml.safe_load`` after a check that refuses anchors and aliases (no "billion laughs"),
-oversized files and text that is not UTF-8.
+read by the package's one reader of user files and checked against ``data.schema.json`` (the
+format's JSON Schema, published in the docs); the rulebook's own facts are checked here.
 
 >>> d = load_data(None)
 >>> len(d.cards), len(d.building_tiles), d.cards["G06"].top
@@ -13,12 +13,11 @@ oversized files and text that is not UTF-8.
 >>> load_data({"wild_animals": {"animals": [{"id": "boar", "malus": 4}]}})
 Traceback (most recent call last):
 ...
-widgetpkg.games.stone_age.data.StoneAgeDataError: data: wild_animals.animals[0].malus must be 1, 2 or 3, got 4
+widgetpkg.games.stone_age.data.StoneAgeDataError: Stone Age data: wild_animals.animals[0].malus: expected one of 1, 2, 3, got 4
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -28,9 +27,12 @@ from typing import Any
 import yaml
 
 from ...core import InvalidOptionError
+from ...core.files import read_data
+from ...core.schema import check, load_schema
 
 DATA_DIR = Path(__file__).parent / "data"
 MAX_DATA_BYTES = 256 * 1024
+WHAT = "Stone Age data"
 RESOURCES = ("wood", "clay", "stone", "gold")
 VALUE = {"wood": 3, "clay": 4, "stone": 5, "gold": 6}
 CULTURE_SYMBOLS = ("pottery", "healing", "art", "music", "time", "transport", "weaving", "writing")
@@ -114,66 +116,46 @@ class GameData:
     raw: Mapping[str, Any]
 
 
-def read_yaml(source: str | PurePath | bytes, what: str = "data") -> Any:
-    """Parse YAML safely: bounded size, UTF-8 only, no anchors or aliases."""
-    if isinstance(source, PurePath) or (isinstance(source, str) and "\n" not in source and source.endswith((".yaml", ".yml"))):
-        path = Path(source)
-        try:
-            if path.stat().st_size > MAX_DATA_BYTES:
-                raise StoneAgeDataError(f"{what}: {path} is larger than {MAX_DATA_BYTES} bytes")
-            raw = path.read_bytes()
-        except OSError as error:
-            raise StoneAgeDataError(f"{what}: cannot read {path}: {error.strerror}") from None
-    else:
-        raw = source.encode() if isinstance(source, str) else source
-    if len(raw) > MAX_DATA_BYTES:
-        raise StoneAgeDataError(f"{what}: more than {MAX_DATA_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise StoneAgeDataError(f"{what}: not UTF-8 text (byte {error.start})") from None
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-                raise StoneAgeDataError(f"{what}: YAML anchors and aliases are not allowed")
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as error:
-        raise StoneAgeDataError(f"{what}: not valid YAML: {error}") from None
+def read_override(source: str | PurePath | Mapping[str, Any]) -> dict[str, Any]:
+    """A ``data=`` override (YAML file path or mapping) as checked plain data: what a save holds.
+
+    Read by the one reader of user files (regular files only, bounded, strict UTF-8, safe YAML
+    with limits) and checked against ``data.schema.json``; the game's own checks follow in
+    :func:`load_data`."""
+    if isinstance(source, Mapping) and not isinstance(source, dict):
+        source = dict(source)
+    data = read_data(source, what=WHAT, limit=MAX_DATA_BYTES, error=StoneAgeDataError)
+    check(schema(), data, what=WHAT, error=StoneAgeDataError)
+    return data  # type: ignore[no-any-return]
+
+
+def schema() -> Mapping[str, Any]:
+    """The JSON Schema of ``data=`` (published in the docs: docs/validation.md)."""
+    return load_schema(__package__, "data.schema.json")
+
+
+def _read_shipped(name: str) -> Any:
+    return yaml.load((DATA_DIR / name).read_text("utf-8"), Loader=_Loader)  # noqa: S506 -- the safe loader
 
 
 @cache
 def _shipped() -> tuple[Any, Any, Any]:
-    return (read_yaml(DATA_DIR / "cards.yaml"), read_yaml(DATA_DIR / "buildings.yaml"),
-            read_yaml(DATA_DIR / "anniversary.yaml"))
+    # the package's own files: trusted, read by the fast loader (user files go through read_override)
+    return _read_shipped("cards.yaml"), _read_shipped("buildings.yaml"), _read_shipped("anniversary.yaml")
 
 
-def _cost(raw: Any, where: str) -> tuple[int, int, int, int]:
-    if not isinstance(raw, Mapping) or not raw:
-        raise StoneAgeDataError(f"data: {where} must be a mapping of resources to counts")
-    for key, value in raw.items():
-        if key not in VALUE:
-            raise StoneAgeDataError(f"data: {where} names {key!r}; resources are {', '.join(RESOURCES)}")
-        _int(value, f"{where}.{key}", 1, 7)
+def _cost(raw: Mapping[str, int]) -> tuple[int, int, int, int]:
     return tuple(int(raw.get(r, 0)) for r in RESOURCES)  # type: ignore[return-value]
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise StoneAgeDataError(f"data: {where} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _merge(base: Any, override: Any, where: str) -> Any:
+def _merge(base: Any, override: Any) -> Any:
     """``override`` laid over ``base``: mappings merge key by key, anything else replaces."""
     if isinstance(base, Mapping) and isinstance(override, Mapping):
         merged = dict(base)
         for key, value in override.items():
             if isinstance(key, str) and key.isdigit() and int(key) in base:
-                key = int(key)  # die faces written as JSON strings
-            if key not in base:
-                known = ", ".join(str(k) for k in base)
-                raise StoneAgeDataError(f"data: unknown key {where}{key!r}; known here: {known}")
-            merged[key] = _merge(base[key], value, f"{where}{key}.")
+                key = int(key)  # die faces: plain data writes them as strings
+            merged[key] = _merge(base.get(key), value)  # the schema allows known keys only
         return merged
     return override
 
@@ -182,49 +164,22 @@ def _value(entry: Any) -> Any:
     return entry["value"] if isinstance(entry, Mapping) and "value" in entry else entry
 
 
-def _animals(raw: Any) -> dict[str, Animal]:
-    if not isinstance(raw, list) or not raw:
-        raise StoneAgeDataError("data: wild_animals.animals must be a non-empty list")
-    animals: dict[str, Animal] = {}
-    for i, entry in enumerate(raw):
-        where = f"wild_animals.animals[{i}]"
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-            raise StoneAgeDataError(f"data: {where} needs an id")
-        malus = entry.get("malus")
-        if malus not in (1, 2, 3) or isinstance(malus, bool):
-            raise StoneAgeDataError(f"data: {where}.malus must be 1, 2 or 3, got {malus!r}")
-        animals[entry["id"]] = Animal(entry["id"], str(entry.get("name", entry["id"])), malus)
+def _animals(raw: list[Mapping[str, Any]]) -> dict[str, Animal]:
+    animals = {entry["id"]: Animal(entry["id"], str(entry.get("name", entry["id"])), entry["malus"]) for entry in raw}
     if len(animals) != len(raw):
-        raise StoneAgeDataError("data: wild_animals.animals has repeated ids")
+        raise StoneAgeDataError(f"{WHAT}: wild_animals.animals has repeated ids")
     return animals
 
 
-def _rewards(raw: Any) -> dict[int, tuple[str, int]]:
-    if isinstance(raw, Mapping):
-        # JSON saves turn the faces into strings
-        raw = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in raw.items()}
-    if not isinstance(raw, Mapping) or set(raw) != {1, 2, 3, 4, 5, 6}:
-        raise StoneAgeDataError("data: wild_animals.rewards must map each die face 1-6 to a reward")
-    rewards = {}
-    for face, entry in sorted(raw.items()):
-        if not isinstance(entry, Mapping) or entry.get("kind") not in REWARD_KINDS:
-            raise StoneAgeDataError(f"data: wild_animals.rewards[{face}].kind must be one of {', '.join(REWARD_KINDS)}")
-        rewards[face] = (entry["kind"], _int(entry.get("amount"), f"wild_animals.rewards[{face}].amount", 1, 20))
+def _rewards(raw: Mapping[Any, Mapping[str, Any]]) -> dict[int, tuple[str, int]]:
+    rewards = {int(face): (entry["kind"], entry["amount"]) for face, entry in raw.items()}
     if rewards[1] != ("points", 3):
-        raise StoneAgeDataError("data: the reward of a 1 is 3 points by the rulebook")
-    return rewards
+        raise StoneAgeDataError(f"{WHAT}: the reward of a 1 is 3 points by the rulebook")
+    return dict(sorted(rewards.items()))
 
 
-def _igloos(raw: Any) -> dict[int, Igloo]:
-    if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
-        raise StoneAgeDataError("data: igloos.tiles must be a list of 1 to 4 igloos (the box has 4)")
-    igloos = {}
-    for i, entry in enumerate(raw, 1):
-        where = f"igloos.tiles[{i - 1}]"
-        if not isinstance(entry, Mapping):
-            raise StoneAgeDataError(f"data: {where} must be a mapping")
-        igloos[i] = Igloo(i, _cost(entry.get("cost"), f"{where}.cost"), _int(entry.get("points"), f"{where}.points", 0, 100))
-    return igloos
+def _igloos(raw: list[Mapping[str, Any]]) -> dict[int, Igloo]:
+    return {i: Igloo(i, _cost(entry["cost"]), entry["points"]) for i, entry in enumerate(raw, 1)}
 
 
 def load_data(override: str | PurePath | Mapping[str, Any] | None) -> GameData:
@@ -232,11 +187,7 @@ def load_data(override: str | PurePath | Mapping[str, Any] | None) -> GameData:
     if override is None:
         return _shipped_data()
     cards_raw, buildings_raw, anniversary = _shipped()
-    if isinstance(override, (str, PurePath)):
-        override = read_yaml(override if isinstance(override, PurePath) else Path(override), "data")
-    if not isinstance(override, Mapping):
-        raise StoneAgeDataError(f"data must be a YAML file path or a mapping, got {type(override).__name__}")
-    anniversary = _merge(anniversary, copy.deepcopy(dict(override)), "")
+    anniversary = _merge(anniversary, read_override(override))
     return _build(cards_raw, buildings_raw, anniversary)
 
 
@@ -271,18 +222,13 @@ def _build(cards_raw: Any, buildings_raw: Any, ann: Any) -> GameData:
         buildings[entry["id"]] = Building(entry["id"], "any", count=entry["max_resources"])
         tiles += [entry["id"]] * entry["count"]
     wild, hard, igloos, limits = ann["wild_animals"], ann["hard_winter"], ann["igloos"], ann["limits"]
-    insulatable = _value(igloos["insulatable"])
-    if not isinstance(insulatable, bool):
-        raise StoneAgeDataError("data: igloos.insulatable must be true or false")
     return GameData(
         cards=cards, buildings=buildings, building_tiles=tuple(tiles),
         animals=_animals(wild["animals"]), rewards=_rewards(wild["rewards"]), igloos=_igloos(igloos["tiles"]),
-        igloos_insulatable=insulatable,
-        insulation_points=_int(_value(hard["insulation_points"]), "hard_winter.insulation_points", 0, 50),
-        gold_trade_points=_int(_value(hard["gold_trade_points"]), "hard_winter.gold_trade_points", 0, 50),
-        agriculture_max=_int(_value(limits["agriculture_max"]), "limits.agriculture_max", 1, 30),
-        people_max=_int(_value(limits["people_max"]), "limits.people_max", 5, 20),
-        tools_max=_int(_value(limits["tools_max"]), "limits.tools_max", 3, 12),
+        igloos_insulatable=_value(igloos["insulatable"]),
+        insulation_points=_value(hard["insulation_points"]), gold_trade_points=_value(hard["gold_trade_points"]),
+        agriculture_max=_value(limits["agriculture_max"]), people_max=_value(limits["people_max"]),
+        tools_max=_value(limits["tools_max"]),
         raw=ann,
     )
 

@@ -18,6 +18,8 @@ animal flees and rewards its chasers (``animal_rewards``); everyone feeds their 
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,8 +40,9 @@ from ...core import (
     grammar,
     register,
 )
-from ...core.errors import shorten
-from ...core.game import one_of
+from ...core.actions import arranged
+from ...core.errors import clip, shorten
+from ...core.game import MAX_SAVE_BYTES, one_of
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -62,8 +65,8 @@ from .actions import (
     UseTools,
     multiset_text,
 )
-from .data import RESOURCES, VALUE, Building, GameData, load_data
-from .heuristic import estimate
+from .data import RESOURCES, VALUE, Building, GameData, load_data, read_override
+from .heuristic import LEVELS, estimate
 from .rules import (
     DIE_FOR_ALL,
     DIVISOR,
@@ -115,12 +118,13 @@ INFO = GameInfo(
                switches=("hard_winter", "wild_animals", "igloos")),
         Option("voucher_timing", "any_time", "2 resources of choice", choices=("any_time", "immediate"),
                help="the card's 2 resources are taken whenever you like (default) or at once (ruling Q12)"),
-        Option("data", None, "Variant numbers", kind=(str, PurePath, dict),
+        Option("data", None, "Variant numbers", kind=(str, PurePath, dict), reads_file=True,
                help="a YAML path or mapping replacing the numbers the rulebook does not give"),
     ),
     chance=True,
     hidden_information=True,
     description="Place your people to hunt, gather, build and trade; feed them every round.",
+    levels=LEVELS,
 )
 
 
@@ -147,15 +151,19 @@ class StoneAge(Game):
         _check_names(names)
         INFO.check_options({"season": season, "variants": variants, "data": data, "voucher_timing": voucher_timing})
         chosen = self._check_variants(season, variants)
-        self.data: GameData = load_data(data)
+        # what a file held, checked: the option's value from now on, so a save never names the file
+        override = read_override(data) if data is not None else None
+        if isinstance(override, Mapping):
+            _check_save_room(override)
+        self.data: GameData = load_data(override)
         options: dict[str, Any] = {"season": season}
         if voucher_timing != "any_time":
             options["voucher_timing"] = voucher_timing
         self.voucher_timing = voucher_timing
         if variants is not None:
             options["variants"] = dict(variants)
-        if data is not None:
-            options["data"] = str(data) if isinstance(data, PurePath) else data
+        if override is not None:
+            options["data"] = override
         super().__init__(players=names, seed=seed, options=options)
         self.season = season
         self.variants: frozenset[str] = chosen
@@ -172,9 +180,9 @@ class StoneAge(Game):
         chosen = set()
         for key, value in variants.items():
             if key not in VARIANTS:
-                raise InvalidOptionError(f"Stone Age has no variant {key!r}; the variants are: {', '.join(VARIANTS)}")
+                raise InvalidOptionError(f"Stone Age has no variant {shorten(key)}; the variants are: {', '.join(VARIANTS)}")
             if not isinstance(value, bool):
-                raise InvalidOptionError(f"variant {key} must be true or false, got {value!r}")
+                raise InvalidOptionError(f"variant {key} must be true or false, got {shorten(value)}")
             if value:
                 chosen.add(key)
         if chosen and season != "winter":
@@ -1247,15 +1255,15 @@ class StoneAge(Game):
     # -- arranging draws (lessons and tests) -------------------------------------------------------
     def set_next_dice(self, faces: Sequence[int]) -> list[Event]:
         """The next dice rolled show ``faces``, in order (a recorded, undoable, saved step)."""
-        return self.apply(SetNextDice(tuple(faces)))
+        return self.apply(SetNextDice(arranged(faces, "next dice")))
 
     def set_next_cards(self, cards: Sequence[str]) -> list[Event]:
         """Put these deck cards (ids, "animal:boar" too) on top of the deck, the first drawn first."""
-        return self.apply(SetNextCards(tuple(cards)))
+        return self.apply(SetNextCards(arranged(cards, "next cards")))
 
     def set_building_stack(self, stack: int, buildings: Sequence[str]) -> list[Event]:
         """Put these buildings of stack ``stack`` on its top, the first face up."""
-        return self.apply(SetBuildingStack(stack, tuple(buildings)))
+        return self.apply(SetBuildingStack(stack, arranged(buildings, f"building stack {shorten(stack)}")))
 
     def _arrange_cards_problem(self, cards: Sequence[str]) -> str | None:
         if self._phase == "over":
@@ -1316,6 +1324,13 @@ class StoneAge(Game):
         self.rng.seed(rng.getrandbits(64))
 
     # -- positions -------------------------------------------------------------------------------
+    @classmethod
+    def validate_file(cls, path: str, *, simulate: bool = False) -> str:
+        """Check a ``data=`` file (see data.schema.json): its structure, then the rulebook's facts."""
+        data = load_data(read_override(path))
+        return (f"{clip(str(path), 120)}: valid Stone Age data: {len(data.animals)} animals, {len(data.igloos)} igloos, "
+                f"tools up to {data.tools_max}, people up to {data.people_max}")
+
     def to_position(self) -> str:
         """The state as readable text; ``widgetpkg.games.stone_age.position(text)`` reads it back."""
         from .notation import format_position, position_of
@@ -1333,9 +1348,17 @@ class StoneAge(Game):
                 s.players["Red"].food = 3
                 s.players["Red"].resources["gold"] = 2
         """
-        from .notation import format_position, position_of
+        from ...core.edited import jsonable
+        from ...core.schema import check
+        from .notation import PositionError, format_position, position_of
+        from .position_schema import position_schema
         pos = position_of(self)
+        pos.data = copy.deepcopy(pos.data)  # the game's own option: a change in the cell must not reach it
         yield pos
+        # the shapes first (a list gone, a None for a dict), then the rules through the position text
+        check(position_schema(tuple(self.players)), jsonable(pos), what="the edited position", error=PositionError)
+        if pos.data != self.options.get("data"):  # an option: written into the text, never changed by it
+            raise PositionError("the edited position: data is the game's data option; start a new game with data=")
         # a card now held or on display, or an animal now out, has left the deck
         shown = {c for c in pos.display if c} | {c for s in pos.players.values() for c in s.cards}
         shown |= set(pos.waiting_animals) | ({pos.animal} if pos.animal is not None else set())
@@ -1400,6 +1423,26 @@ def _voucher_actions(amount: int) -> tuple[Action, ...]:
 @lru_cache(maxsize=1024)
 def _tool_actions(tiles: tuple[int, ...], one_use: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(UseTools(t, o) for t in sub_multisets(tiles) for o in sub_multisets(one_use))
+
+
+#: the share of a save that the data option may fill as compact JSON: the save's indented JSON takes
+#: a few times more, and the rest is for the steps played
+_DATA_SHARE = MAX_SAVE_BYTES // 8
+
+
+def _check_save_room(data: Mapping[str, Any]) -> None:
+    """Refuse data= that would make the game's own save too large to load (a save holds data inline)."""
+    size = 0
+    try:  # written piece by piece, to stop as soon as it is too large (a huge mapping is refused at once)
+        for piece in json.JSONEncoder(separators=(",", ":"), default=str).iterencode(data):
+            size += len(piece)
+            if size > _DATA_SHARE:
+                raise InvalidOptionError(f"data: more than {_DATA_SHARE} characters as JSON; a save holds at most "
+                                         f"{MAX_SAVE_BYTES}, and the data must leave room for the steps played")
+    except (TypeError, ValueError, RecursionError) as error:
+        if isinstance(error, InvalidOptionError):
+            raise
+        # not JSON-shaped: the data reader says what is wrong with it
 
 
 #: the keys of the position text's lines, which a player's name must not be

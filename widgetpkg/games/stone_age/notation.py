@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import Event, Note, WidgetpkgError
+from ...core.errors import shorten
 from .data import RESOURCES
 
 if TYPE_CHECKING:
@@ -282,7 +283,7 @@ def parse_position(text: str) -> Position:
         if not sep:
             raise PositionError(f"line {number}: expected 'name: value', got {line[:60]!r}")
         if key in entries:
-            raise PositionError(f"line {number}: {key!r} is given twice")
+            raise PositionError(f"line {number}: {shorten(key)} is given twice")
         entries[key] = value.strip()
     names = _list(entries.pop("players", ""))
     if not 2 <= len(names) <= 4:
@@ -313,7 +314,7 @@ def parse_position(text: str) -> Position:
         for part in raw.split(","):
             label, _, digits = part.strip().rpartition(" ")
             if label not in _PLAYER_FIELDS:
-                raise PositionError(f"{p}: unknown entry {label!r} (known: {', '.join(_PLAYER_FIELDS)})")
+                raise PositionError(f"{p}: unknown entry {shorten(label)} (known: {', '.join(_PLAYER_FIELDS)})")
             amount = _int(digits, f"{p} {label}")
             seen.add(label)
             if label in RESOURCES:
@@ -354,7 +355,7 @@ def parse_position(text: str) -> Position:
     if "pending" in entries:
         pos.pending = _parse_pending(entries.pop("pending"), names)
     if entries:
-        raise PositionError(f"unknown line {next(iter(entries))!r}")
+        raise PositionError(f"unknown line {shorten(next(iter(entries)))}")
     return pos
 
 
@@ -362,15 +363,17 @@ def parse_position(text: str) -> Position:
 def _check(pos: Position, game: StoneAge) -> None:
     names = list(game.players)
     if pos.player_names != names:
-        raise PositionError(f"the position is for players {pos.player_names}, the game has {names}")
+        raise PositionError(f"the position is for players {shorten(pos.player_names)}, the game has {names}")
     if pos.season != game.season or {k for k, v in pos.variants.items() if v} != set(game.variants) \
             or pos.voucher_timing != game.voucher_timing:
         raise PositionError("the position's season, variants or voucher timing differ from the game's options")
+    if pos.data != game.options.get("data"):
+        raise PositionError("the position's data differ from the game's data option (start a new game with data=)")
     if pos.phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(PHASES)}")
     for who in (pos.start_player, pos.to_move):
         if who not in names:
-            raise PositionError(f"{who!r} is not a player")
+            raise PositionError(f"{shorten(who)} is not a player")
     if pos.round < 1 or pos.turns < 0:
         raise PositionError("round starts at 1 and turns at 0")
     data = game.data
@@ -378,7 +381,7 @@ def _check(pos: Position, game: StoneAge) -> None:
 
     def card(c: str, where: str) -> None:
         if c not in data.cards:
-            raise PositionError(f"{where}: there is no card {c!r}")
+            raise PositionError(f"{where}: there is no card {shorten(c)}")
         if c in seen_cards:
             raise PositionError(f"card {c} is both in {seen_cards[c]} and in {where}")
         seen_cards[c] = where
@@ -390,7 +393,7 @@ def _check(pos: Position, game: StoneAge) -> None:
         for label in ("food", "agriculture", "tools", "people", "home", "at_animal"):
             if getattr(s, label) < 0:
                 raise PositionError(f"{p}: {label} cannot be negative")
-        if any(not isinstance(n, int) or n < 0 for n in s.resources.values()) or set(s.resources) != set(RESOURCES):
+        if any(n < 0 for n in s.resources.values()):  # their kinds and types: position_schema, or the text
             raise PositionError(f"{p}: resources are wood, clay, stone, gold, none negative")
         if not 1 <= s.people <= data.people_max:
             raise PositionError(f"{p}: people must be 1 to {data.people_max}")
@@ -407,7 +410,7 @@ def _check(pos: Position, game: StoneAge) -> None:
             card(c, f"{p}'s cards")
         for b in s.buildings:
             if b not in data.buildings:
-                raise PositionError(f"{p}: there is no building {b!r}")
+                raise PositionError(f"{p}: there is no building {shorten(b)}")
             building_count[b] = building_count.get(b, 0) + 1
         for i in s.igloos:
             if i not in data.igloos or "igloos" not in game.variants or i in igloos_held:
@@ -433,14 +436,14 @@ def _check(pos: Position, game: StoneAge) -> None:
             card(c, "the deck")
     for a in ([pos.animal] if pos.animal else []) + pos.waiting_animals:
         if a not in animals or a in seen_animals:
-            raise PositionError(f"{a!r} is not an animal of this game, or is twice in it")
+            raise PositionError(f"{shorten(a)} is not an animal of this game, or is twice in it")
         seen_animals.add(a)
     if sorted(pos.stacks) != list(range(1, game.n + 1)):
         raise PositionError(f"stacks: give stacks 1 to {game.n}")
     for stack in pos.stacks.values():
         for b in stack:
             if b not in data.buildings:
-                raise PositionError(f"stack: there is no building {b!r}")
+                raise PositionError(f"stack: there is no building {shorten(b)}")
             building_count[b] = building_count.get(b, 0) + 1
     for b, n in building_count.items():
         if n > data.building_tiles.count(b):
@@ -448,7 +451,7 @@ def _check(pos: Position, game: StoneAge) -> None:
     places = set(game.places())
     for (place, who), n in pos.placed.items():
         if place not in places or place == "animal" or who not in names or n < 1:
-            raise PositionError(f"placed: {place} {who} {n} is not possible")
+            raise PositionError(f"placed: {shorten(place)} {shorten(who)} {n} is not possible")
     if any(not 1 <= d <= 6 for d in pos.next_dice):
         raise PositionError("next dice: faces 1 to 6")
     if sum(s.at_animal for s in pos.players.values()) and not pos.animal:
@@ -463,13 +466,13 @@ def _check(pos: Position, game: StoneAge) -> None:
     if pos.pending and pos.pending[0] == "pay":
         kind, _, index = pos.pending[1].partition(":")
         if pos.pending[1] not in places or kind not in ("card", "building", "igloo"):
-            raise PositionError(f"pending: {pos.pending[1]} is not paid for")
+            raise PositionError(f"pending: {shorten(pos.pending[1])} is not paid for")
         if kind == "card" and pos.display[int(index) - 1] is None:
             raise PositionError("pending: the card slot being paid for is empty")
         if kind == "building" and not pos.stacks[int(index)]:
             raise PositionError("pending: the building stack being paid for is empty")
     if pos.pending and pos.pending[0] in ("choose_resources", "feeding", "tools") and pos.pending[1] not in names:
-        raise PositionError(f"pending: {pos.pending[1]!r} is not a player")
+        raise PositionError(f"pending: {shorten(pos.pending[1])} is not a player")
 
 
 def apply_position(game: StoneAge, pos: Position) -> list[Event]:
