@@ -32,7 +32,8 @@ def position_schema(players: tuple[str, ...]) -> dict[str, Any]:
         "food": each(INTEGER), "shelter": each(INTEGER), "steaks": each(INTEGER),
         "valleys": each(fixed(STRING, STRING)), "tribe": each(INTEGER), "tiles": each(array(LAID, 200)),
         "tokens": each(BY_SQUARE), "hand": each(STRINGS), "used": each(STRINGS), "removed_tokens": each(STRINGS),
-        "bears": each(BY_SQUARE), "pools": keyed(INTEGERS, names=(*players, "common")),
+        # a valley with no bears may be left out (the scenario helpers of rulebook tests do)
+        "bears": keyed(BY_SQUARE, keys={"enum": list(players)}), "pools": keyed(INTEGERS, names=(*players, "common")),
         "fight": keyed(STRINGS, keys=INT_KEY, max_items=200),
         "discarded": INTEGERS, "out": array(STRING, len(players)), "stack": INTEGER, "next_tiles": INTEGERS,
     })
