@@ -52,7 +52,7 @@ def test_hovering_a_place_shows_the_odds_with_and_without_tools():
     forest = next(t for t in ui.targets(g) if t.key == "forest")
     x0, y0, x1, y1 = forest.shape[1:]
     lines = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2).lines
-    assert lines[0].startswith("1 person:") and "with tools 3" in lines[0] and len(lines) == 6
+    assert lines[0].startswith("1 person:") and "with your tools 3" in lines[0] and len(lines) == 6
     assert lines[-1] == "7 of 7 spots free"
 
 
@@ -227,3 +227,47 @@ def test_a_player_who_cannot_pay_is_told_so():
     g.undo()
     g.apply(Resolve("card:1"))          # 1 resource: Red can pay
     assert ui.status(g)[1] == "pay or decline"
+
+
+def test_the_people_menu_gives_the_exact_odds_of_each_count():
+    """Each count in the menu of a dice place says its expected yield and the chance of at least
+    that much (rounded down), without and with the mover's unused tools, from the exact odds."""
+    from fractions import Fraction
+
+    from widgetpkg.games.stone_age.odds import expected_yield, p_at_least
+
+    g = wp.new_game("stone-age", players=2, seed=3)
+    with g.edit() as s:
+        s.players["Red"].tools = 2
+    forest = next(t for t in ui_for(g).targets(g) if t.key == "forest")
+    for action, label in zip(forest.choices, forest.labels()):
+        n = action.count
+        mean = expected_yield("forest", n)
+        k = max(1, int(mean))
+        plain, tooled = p_at_least("forest", n, k), p_at_least("forest", n, k, tools=2)
+        assert label == (f"{n} {'person' if n == 1 else 'people'}: {float(mean):.1f} wood expected; at least {k}: "
+                         f"{float(plain):.0%} ({float(tooled):.0%} with your tools 2)")
+        assert isinstance(plain, Fraction) and tooled >= plain
+
+
+def test_hovering_a_place_you_can_click_shows_its_odds_beside_it():
+    from widgetpkg.games.stone_age.ui import place_rect
+    from widgetpkg.render.painter import Recorder, Rect, Text
+    from widgetpkg.ui.contract import View
+
+    g = wp.new_game("stone-age", players=4, seed=3)
+    ui = ui_for(g)
+    view = View(48, 0, 0.45 * 48, 768, 900)
+    for target in ui.targets(g):
+        rec = Recorder()
+        ui.draw_preview(rec, g, target, target.choices[0], view, Style())
+        texts = [op.text for op in rec.ops if isinstance(op, Text)]
+        if target.key not in ("hunt", "forest", "clay_pit", "quarry", "river"):
+            assert not texts
+            continue
+        assert texts[1:] == list(target.labels())
+        box = next(op for op in rec.ops if isinstance(op, Rect) and op.fill and op.stroke)
+        x0, y0 = view.to_pixel(*place_rect(g, target.key)[:2])
+        x1, y1 = view.to_pixel(*place_rect(g, target.key)[2:])
+        assert box.y >= y1 or box.y + box.h <= y0, f"the odds box covers the {target.key}"
+        assert box.x >= 0 and box.x + box.w <= 768

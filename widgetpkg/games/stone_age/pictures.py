@@ -11,9 +11,12 @@ echo the board's.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...render.icons import icons_of
 from ...render.painter import Painter
 from ...ui.palette import INK
+from .data import RESOURCES
 
 #: the icon of each good and counter, by its name in the rules
 GOOD_ICONS = {"food": "meat", "wood": "wood-pile", "clay": "brick-pile", "stone": "stone-pile", "gold": "gold-bar",
@@ -80,6 +83,17 @@ def card_top_words(top: tuple[str, str, int]) -> str:
             "tool": "+1 tool", "agriculture": "+1 field", "extra_card": "an extra card",
             "one_use_tool": f"one-use tool {amount}", "any_resources": f"{amount} resources of your choice",
             "dice_for_all": "dice for everyone", "resource_dice": f"2 dice for {param}"}[kind]
+
+
+def building_words(building: Any) -> str:
+    """A building's cost and worth in words ("2 wood, 1 clay: 10 points")."""
+    if building.kind == "fixed":
+        cost = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, building.cost) if n)
+        return f"{cost}: {building.points} points"
+    if building.kind == "exact":
+        kinds = f"{building.kinds} kind{'s' if building.kinds > 1 else ''}"
+        return f"{building.count} resources of {kinds}: points = their value"
+    return f"1 to {building.count} resources of any kinds: points = their value"
 
 
 def draw_card_top(painter: Painter, top: tuple[str, str, int], cx: float, cy: float, size: float) -> str:

@@ -11,12 +11,13 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 >>> g = wp.new_game("stone-age", players=2, seed=1)
 >>> ui = ui_for(g)
 >>> forest = next(t for t in ui.targets(g) if t.key == "forest")
->>> forest.mode, forest.labels()[:2]
-('menu', ('1 person', '2 people'))
+>>> forest.mode, forest.labels()[0]
+('menu', '1 person: 0.8 wood expected; at least 1: 67%')
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -38,7 +39,7 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
-from ...ui.palette import INK, PAPER
+from ...ui.palette import FRAME, INK, PAPER
 from .actions import (
     ChooseDie,
     ChooseResources,
@@ -57,8 +58,8 @@ from .actions import (
 )
 from .data import RESOURCES
 from .game import StoneAge
-from .odds import p_at_least, yield_distribution
-from .pictures import card_bottom_words, card_top_words, good_icon
+from .odds import expected_yield, p_at_least
+from .pictures import animal_name, building_words, card_bottom_words, card_top_words, good_icon
 from .places import PLACE_LABELS, draw_place, fit
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
 
@@ -108,6 +109,49 @@ def card_text(game: StoneAge, card_id: str) -> tuple[str, str]:
     """(top, bottom) of a card in words: what buying it gives, what it scores at the end."""
     card = game.data.cards[card_id]
     return card_top_words(card.top), card_bottom_words(card.bottom)
+
+
+def count_label(game: StoneAge, place: str, people: int) -> str:
+    """How many people, and at a dice place what they would bring: the expected yield and the chance
+    of at least that much (rounded down, at least 1), without and with the mover's unused tools
+    (exact, from :mod:`.odds`).
+
+    >>> import widgetpkg as wp
+    >>> count_label(wp.new_game("stone-age", players=2, seed=1), "forest", 2)
+    '2 people: 2.0 wood expected; at least 2: 72%'
+    """
+    head = f"{people} {'person' if people == 1 else 'people'}"
+    who = game.current_player
+    if place not in DIVISOR or who is None:
+        return head
+    good, malus = GOOD_OF[place], game.malus
+    tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
+    mean = expected_yield(place, people, malus=malus)
+    k = max(1, math.floor(mean))
+    text = f"{head}: {float(mean):.1f} {good} expected; at least {k}: {float(p_at_least(place, people, k, malus=malus)):.0%}"
+    if tools:
+        with_tools = p_at_least(place, people, k, tools=tools, malus=malus)
+        text += f" ({float(with_tools):.0%} with your tools {tools})"
+    return text
+
+
+def odds_box(painter: Painter, lines: Sequence[str], place: Rect, view: View, board: Rect) -> Rect:
+    """Draw ``lines`` in a box beside the ``place`` rectangle (world units): below it if the board
+    has room there, else above, shifted sideways to stay on the board; returns the box in pixels."""
+    size = max(11.0, view.scale * 0.26)
+    width = max(0.55 * size * len(line) for line in lines) + 16
+    height = size * 1.35 * len(lines) + 10
+    x0, y0 = view.to_pixel(place[0], place[1])
+    x1, y1 = view.to_pixel(place[2], place[3])
+    left, top = view.to_pixel(board[0], board[1])
+    right, bottom = view.to_pixel(board[2], board[3])
+    y = y1 + 4 if y1 + 4 + height <= bottom or y0 - 4 - height < top else y0 - 4 - height
+    x = min(max(left, x0), max(left, right - width))
+    painter.rect(x + 3, y + 3, width, height, fill="#000", alpha=0.18)
+    painter.rect(x, y, width, height, fill=PAPER, stroke=FRAME, width=1.5)
+    for i, line in enumerate(lines):
+        painter.text(x + 8, y + 5 + size * (0.7 + 1.35 * i), line, size=size, anchor="start", bold=i == 0, fill=INK)
+    return (x, y, x + width, y + height)
 
 
 def player_marks(players: Sequence[str]) -> dict[str, str]:
@@ -316,6 +360,16 @@ class StoneAgeUI(GameUI[StoneAge]):
                 c, d = view.to_pixel(rect[2], rect[3])
                 painter.rect(a, b, c - a, d - b, stroke="#c0392b", width=4)
 
+    def draw_preview(self, painter: Painter, game: StoneAge, target: Target, choice: Action, view: View,
+                     style: Style) -> None:
+        """A hovered place you can click: its frame, and at a dice place the odds for each number of
+        people you could send, in a box beside the place (never over it)."""
+        super().draw_preview(painter, game, target, choice, view, style)
+        if game.phase != "placement" or target.key not in DIVISOR:
+            return
+        lines = [f"{_place_title(str(target.key))}: what you would roll", *target.labels()]
+        odds_box(painter, lines, target.shape[1:], view, self.extent(game))
+
     def highlight(self, painter: Painter, game: StoneAge, refs: Sequence[Any], view: View) -> None:
         for ref in refs:
             rect = self._ref_rect(game, ref)
@@ -337,8 +391,8 @@ class StoneAgeUI(GameUI[StoneAge]):
                 rect = place_rect(game, place)
                 if rect is None:
                     continue
-                labels = tuple(f"{a.count} {'person' if a.count == 1 else 'people'}" for a in choices)
-                targets.append(Target(place, tuple(choices), ("rect", *rect), label=f"place people at {place}",
+                labels = tuple(count_label(game, place, a.count) for a in choices)
+                targets.append(Target(place, tuple(choices), ("rect", *rect), label=f"place people at the {_place_title(place)}",
                                       menu=len(choices) > 1, choice_labels=labels))
         elif game.phase == "resolution":
             for a in actions:
@@ -346,7 +400,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                     continue
                 rect = place_rect(game, a.place)
                 if rect is not None:
-                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve {a.place}"))
+                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve the {_place_title(a.place)}"))
         return targets
 
     def explain_click(self, game: StoneAge, wx: float, wy: float) -> Action | str:
@@ -413,30 +467,17 @@ class StoneAgeUI(GameUI[StoneAge]):
     def _place_lines(self, game: StoneAge, place: str) -> list[str]:
         who = game.current_player
         if place in DIVISOR and who is not None:
-            tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
             counts = [a.count for a in game.legal_actions() if isinstance(a, PlacePeople) and a.place == place]
-            counts = counts or [1, 2, 3]
-            good = GOOD_OF[place]
-            lines = []
-            for n in counts[:5]:
-                dist = yield_distribution(place, n, malus=game.malus)
-                best = max(k for k, p in dist.items() if p)
-                k = max(1, round(sum(k * p for k, p in dist.items())))
-                plain = p_at_least(place, n, k, malus=game.malus)
-                line = f"{n} {'person' if n == 1 else 'people'}: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
-                if tools:
-                    line += f", with tools {tools}: {float(p_at_least(place, n, k, tools=tools, malus=game.malus)):.0%}"
-                lines.append(line)
-            return lines
+            return [count_label(game, place, n) for n in (counts or [1, 2, 3])[:5]]
         if place.startswith("card:"):
             card = game.display[int(place[5:]) - 1]
             if card:
                 top, bottom = card_text(game, card)
-                return [f"{card}: {top} now, {bottom} at the end", f"costs {place[5:]} resources of any kinds"]
+                return [f"{top} now, {bottom} at the end", f"costs {place[5:]} resources of any kinds"]
         if place.startswith("building:"):
             stack = game.stack(int(place[9:]))
             if stack:
-                return [f"{stack[0]}: {game.data.buildings[stack[0]].describe()}", f"{len(stack)} left in the stack"]
+                return [building_words(game.data.buildings[stack[0]]), f"{len(stack)} left in the stack"]
         if place.startswith("igloo:"):
             igloo = game.data.igloos[int(place[6:])]
             owner = _igloo_owner(game, igloo.id)
@@ -476,16 +517,18 @@ class StoneAgeUI(GameUI[StoneAge]):
         for k, card in enumerate(game.display, 1):
             if card:
                 top, bottom = card_text(game, card)
-                rows.append(f"<li>slot {k} ({k} res.): <b>{esc(card)}</b> {esc(top)} / {esc(bottom)}</li>")
+                rows.append(f"<li>slot {k} (pay {k}): <b>{esc(top)}</b> now, <b>{esc(bottom)}</b> at the end</li>")
         sections = [Section("Cards on display", f"<ul>{''.join(rows)}</ul><p>{game.deck_size} in the deck</p>")]
-        tops = [f"<li>stack {s}: <b>{esc(game.stack(s)[0])}</b> {esc(game.data.buildings[game.stack(s)[0]].describe())}"
+        tops = [f"<li>stack {s}: {esc(building_words(game.data.buildings[game.stack(s)[0]]))}"
                 f" ({len(game.stack(s))} left)</li>" for s in range(1, game.n + 1) if game.stack(s)]
         sections.append(Section("Buildings", f"<ul>{''.join(tops)}</ul>"))
         if game.active_animal:
-            sections.append(Section("Wild animal", f"<p>{esc(game.active_animal.partition(':')[2])}: dice -{game.malus}; "
-                                                   f"{sum(game.at_animal(p) for p in game.players)} of {game.n} rings taken</p>"))
-        held = "".join(f"<li>{esc(p)}: {esc(', '.join(game.cards(p)) or '-')}</li>" for p in game.players)
-        sections.append(Section("Cards held", f"<ul>{held}</ul>", open=False))
+            taken = sum(game.at_animal(p) for p in game.players)
+            sections.append(Section("Wild animal", f"<p>{esc(animal_name(game.active_animal))}: dice −{game.malus}; "
+                                                   f"{taken} of {game.n} rings taken</p>"))
+        held = "".join(f"<li>{esc(p)}: {esc(', '.join(card_bottom_words(game.data.cards[c].bottom) for c in game.cards(p)) or '-')}</li>"
+                       for p in game.players)
+        sections.append(Section("Card bottoms held", f"<ul>{held}</ul>", open=False))
         return sections
 
     def help_html(self, game: StoneAge) -> str:
