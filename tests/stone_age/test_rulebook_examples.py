@@ -225,7 +225,7 @@ def test_e19_building_one_clay_two_stone_scores_14():
     assert g.legal_actions() == [PayBuilding(("clay", "stone", "stone")), Decline()]
     events = g.apply(PayBuilding(("clay", "stone", "stone")))
     assert g.scores["A"] == 14 and g.buildings("A") == ("B08",) and g.stack(1)[0] == "B01"
-    assert "A +14: buildings 1 building B08 x14 (1 clay, 2 stone)" in map(str, events)
+    assert "A +14: buildings 1 building x14 (1 clay, 2 stone)" in map(str, events)
 
 
 def test_declining_keeps_the_card_for_the_next_round():

@@ -48,7 +48,7 @@ def test_queued_dice_are_used_in_order_then_the_rng():
     g.apply(PlacePeople("hunt", 5))
     # Red's hunt is Red's only place: the engine resolves it within Blue's last placement
     events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
-    assert any(e.startswith("Red rolls 5 dice at hunt: 2+2+") for e in events)
+    assert any(e.startswith("Red rolls 5 dice at the Hunting grounds: 2+2+") for e in events)
 
 
 def test_turn_counts_placements_and_resolving_turns():

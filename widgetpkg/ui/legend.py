@@ -49,10 +49,13 @@ def _rows(items: Sequence[LegendItem]) -> list[tuple[str, LegendItem | None]]:
     return rows
 
 
-def _metrics(unit: float) -> tuple[float, float, float]:
-    """Row height, column width and font size for a board drawn ``unit`` pixels per cell."""
-    row = max(14.0, unit * 0.36)
-    return row, max(130.0, unit * 3.6), row * 0.62
+def _metrics(items: Sequence[LegendItem], unit: float) -> tuple[float, float, float]:
+    """Row height, column width and font size for a board drawn ``unit`` pixels per cell: rows
+    grow with the board up to a readable size, columns with the longest label up to a limit."""
+    row = min(24.0, max(14.0, unit * 0.36))
+    font = row * 0.62
+    longest = max((len(i.label) for i in items), default=0)
+    return row, min(360.0, max(130.0, unit * 3.6, 0.55 * font * longest + row + 16)), font
 
 
 def legend_box(items: Sequence[LegendItem], *, height: float, unit: float) -> tuple[float, float]:
@@ -60,7 +63,7 @@ def legend_box(items: Sequence[LegendItem], *, height: float, unit: float) -> tu
     ``height`` (or one row of them more, if a single line would not fit)."""
     if not items:
         return (0.0, 0.0)
-    row, column, _ = _metrics(unit)
+    row, column, _ = _metrics(items, unit)
     lines = len(_rows(items)) + 1          # + the title
     per_column = max(1, int((height - row) // row))
     columns = math.ceil(lines / per_column)
@@ -72,7 +75,7 @@ def draw_legend(painter: Painter, items: Sequence[LegendItem], x: float, y: floa
     """Draw the legend of ``items`` with its top-left corner at ``(x, y)``, in columns that fit ``height``."""
     if not items:
         return
-    row, column, font = _metrics(unit)
+    row, column, font = _metrics(items, unit)
     width, box_height = legend_box(items, height=height, unit=unit)
     painter.rect(x, y, width, box_height, fill=PAPER, stroke=FRAME, width=1)
     lines: list[tuple[str, LegendItem | None]] = [("Legend", None), *_rows(items)]

@@ -51,7 +51,7 @@ def _person(colour: str, mark: str) -> Draw:
     def draw(p, x, y, s):  # type: ignore[no-untyped-def]
         from .ui import ink_on
         p.circle(x, y, s * 0.4, fill=colour, stroke="#222")
-        p.text(x, y, mark, size=s * 0.45, bold=True, fill=ink_on(colour))
+        p.text(x, y, mark, size=max(6.0, s * 0.5), bold=True, fill=ink_on(colour))
     return draw
 
 

@@ -62,6 +62,7 @@ from .odds import expected_yield, p_at_least
 from .pictures import animal_name, building_words, card_bottom_words, card_top_words, good_icon
 from .places import PLACE_LABELS, draw_place, fit
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
+from .words import place_name
 
 BOARD_WIDTH = 16.0
 # the card display and the stacks sit a little below the places, leaving room for their titles
@@ -400,7 +401,8 @@ class StoneAgeUI(GameUI[StoneAge]):
                     continue
                 rect = place_rect(game, a.place)
                 if rect is not None:
-                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve the {_place_title(a.place)}"))
+                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve the {_place_title(a.place)}",
+                                          choice_labels=(f"resolve {place_name(a.place)}",)))
         return targets
 
     def explain_click(self, game: StoneAge, wx: float, wy: float) -> Action | str:
@@ -431,6 +433,10 @@ class StoneAgeUI(GameUI[StoneAge]):
         if isinstance(a, (PayBuilding, PayIgloo)):
             return Choice(f"Build with {multiset_text(a.payment)}" + (" + 1 stone for 5 points" if a.insulate else ""),
                           a, "Pay")
+        if isinstance(a, Resolve):
+            return Choice(f"Resolve {place_name(a.place)}", a, "Resolve")
+        if isinstance(a, PlacePeople):
+            return Choice(f"Place {count_label(game, a.place, a.count)} at {place_name(a.place)}", a, "Place")
         if isinstance(a, Decline):
             return Choice("Decline (take the person back)", a, "Pay")
         if isinstance(a, ChooseDie):
