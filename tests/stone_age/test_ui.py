@@ -271,3 +271,32 @@ def test_hovering_a_place_you_can_click_shows_its_odds_beside_it():
         x1, y1 = view.to_pixel(*place_rect(g, target.key)[2:])
         assert box.y >= y1 or box.y + box.h <= y0, f"the odds box covers the {target.key}"
         assert box.x >= 0 and box.x + box.w <= 768
+
+
+def test_the_inspector_explains_each_players_final_scoring():
+    """Card bottoms now plus resources are exactly what final scoring adds; one more figure adds its
+    factor, a new culture symbol the growth of the square."""
+    from widgetpkg.games.stone_age.multipliers import StoneAgeInspector, scoring_rows
+    from widgetpkg.games.stone_age.rules import culture_rows
+
+    g = wp.new_game("stone-age", players=3, seed=8)
+    rng = random.Random(8)
+    for _ in range(150):
+        g.apply(rng.choice(g.legal_actions()))
+    for p in g.players:
+        rows = {r.what: r for r in scoring_rows(g, p)}
+        resources = sum(g.resources(p).values()) + sum(g.vouchers(p))
+        assert g.scores[p] + resources + sum(r.now for r in rows.values()) == g.projected_scores()[p]
+        assert rows["farmer"].one_more == g.agriculture(p) and rows["shaman"].one_more == g.people(p)
+        assert rows["hut_builder"].one_more == len(g.buildings(p)) and rows["tool_maker"].one_more == g.tools(p)
+        symbols = [g.data.cards[c].bottom[1] for c in g.cards(p) if g.data.cards[c].green]
+        assert rows["culture"].now == sum(n * n for n in culture_rows(symbols))
+        if len(set(symbols)) == len(symbols):
+            held = len(symbols)
+            assert rows["culture"].one_more == (held + 1) ** 2 - held * held
+    view = ui_for(g).inspector_view(g)
+    assert isinstance(view, StoneAgeInspector)
+    view.layout(g, 300, 100)
+    details = view.details_html(g.players[0])
+    assert "would add" in details and "_" not in details
+    assert view.table_html(shown=("players",), sort="seat", selected=None).count("<tr>") == 1 + g.n

@@ -458,6 +458,10 @@ class StoneAgeUI(GameUI[StoneAge]):
             return Choice("Go hungry: -10 points", a, "Feeding")
         return Choice(str(a), a)
 
+    def inspector_view(self, game: StoneAge) -> Any:
+        from .multipliers import StoneAgeInspector
+        return StoneAgeInspector()
+
     def legend(self, game: StoneAge) -> list[LegendItem]:
         from .legend import legend_items
         return legend_items(game)
