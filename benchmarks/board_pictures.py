@@ -41,7 +41,7 @@ print(json.dumps({"bytes": len(svg.encode()), "times": times}))
 
 def _run(tree: Path, game: str, steps: int, repeat: int) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", _CHILD, game, str(steps), str(repeat)], env=env, check=True,
+    out = subprocess.run([sys.executable, "-c", _CHILD, game, str(steps), str(repeat)], env=env, check=True, cwd=tree,
                          capture_output=True, text=True).stdout
     return json.loads(out)
 

@@ -122,7 +122,7 @@ def _path2d(canvas: Any, shape: IconShape) -> Any:
         from ipycanvas import Path2D
 
         from .svg import path_data
-        found = _PATH2D[shape.name] = Path2D(path_data(shape.commands))
+        found = _PATH2D[shape.name] = Path2D(shape.data or path_data(shape.commands))
     return found
 
 

@@ -119,6 +119,8 @@ class IconShape:
     name: str
     commands: tuple[PathCommand, ...] = field(compare=False, repr=False)
     box: float = 512.0
+    #: the same outline as SVG path data, when the shape was read from it (saves writing it again)
+    data: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ def _icon_defs(ops: list[Op]) -> list[str]:
             shapes[op.shape.name] = op.shape
     if not shapes:
         return []
-    paths = "".join(f'<path id="{icon_id(s)}" d="{path_data(s.commands)}"/>' for s in shapes.values())
+    paths = "".join(f'<path id="{icon_id(s)}" d="{s.data or path_data(s.commands)}"/>' for s in shapes.values())
     return [f"<defs>{paths}</defs>"]
 
 

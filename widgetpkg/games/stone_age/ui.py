@@ -17,6 +17,7 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -125,15 +126,22 @@ def count_label(game: StoneAge, place: str, people: int) -> str:
     who = game.current_player
     if place not in DIVISOR or who is None:
         return head
-    good, malus = GOOD_OF[place], game.malus
     tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
+    mean, k, plain, tooled = _odds(place, people, tools, game.malus)
+    text = f"{head}: {mean:.1f} {GOOD_OF[place]} expected; at least {k}: {plain:.0%}"
+    if tools:
+        text += f" ({tooled:.0%} with your tools {tools})"
+    return text
+
+
+@functools.lru_cache(maxsize=1024)
+def _odds(place: str, people: int, tools: int, malus: int) -> tuple[float, int, float, float]:
+    """Expected yield, the k it rounds down to (at least 1), P(at least k) without and with ``tools``:
+    exact fractions are slow to build, and a menu asks for the same few again and again."""
     mean = expected_yield(place, people, malus=malus)
     k = max(1, math.floor(mean))
-    text = f"{head}: {float(mean):.1f} {good} expected; at least {k}: {float(p_at_least(place, people, k, malus=malus)):.0%}"
-    if tools:
-        with_tools = p_at_least(place, people, k, tools=tools, malus=malus)
-        text += f" ({float(with_tools):.0%} with your tools {tools})"
-    return text
+    return (float(mean), k, float(p_at_least(place, people, k, malus=malus)),
+            float(p_at_least(place, people, k, tools=tools, malus=malus)))
 
 
 def odds_box(painter: Painter, lines: Sequence[str], place: Rect, view: View, board: Rect) -> Rect:
