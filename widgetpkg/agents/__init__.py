@@ -9,10 +9,15 @@ simulation budget. All take a ``seed`` and never change or peek into the game th
 >>> opponent = wp.agents.MCTS(simulations=50, seed=7)
 >>> opponent.choose(g) in g.legal_actions()
 True
+
+Difficulty levels come from each game's facts: ``for_game(name, "easy" | "normal" | "hard")``;
+``agent.explain(game)`` gives the agent's top three choices with their reasons in words.
 """
 
 from .base import Agent, RandomAgent
+from .explain import Choice
 from .greedy import GreedyAgent
+from .levels import for_game, levels
 from .mcts import MCTSAgent
 
 # short names for notebooks: wp.agents.MCTS(seconds=1)
@@ -20,4 +25,5 @@ Random = RandomAgent
 Greedy = GreedyAgent
 MCTS = MCTSAgent
 
-__all__ = ["MCTS", "Agent", "Greedy", "GreedyAgent", "MCTSAgent", "Random", "RandomAgent"]
+__all__ = ["MCTS", "Agent", "Choice", "Greedy", "GreedyAgent", "MCTSAgent", "Random", "RandomAgent", "for_game",
+           "levels"]

@@ -7,11 +7,13 @@ game one placement, or one resolution with its payments and tool choices).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 
 from ..core import Action, Game
 from .base import Agent
+from .explain import Choice, explain_ranked
 
 
 def margin(scores: Mapping[str, float], player: str) -> float:
@@ -39,6 +41,11 @@ class GreedyAgent(Agent):
     one look-ahead chains and ``max_nodes`` how many positions one decision may look at (past it,
     the rest of a turn is judged where it stands): safety nets for games whose turns are long.
 
+    ``tolerance`` and ``temperature`` make a human-like player (the easy level): it picks among
+    the actions within ``tolerance`` points of the best, the better ones more often (weights
+    ``exp(-loss / temperature)``), so it slips now and then but never gives away more than
+    ``tolerance`` points in one decision. ``tolerance=0`` (the default) always plays the best.
+
     >>> import widgetpkg as wp
     >>> g = wp.new_game("hunters-gatherers", seed=3)
     >>> GreedyAgent(seed=0).choose(g) in g.legal_actions()
@@ -47,10 +54,17 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, *, seed: int | None = None, max_depth: int = 4, max_nodes: int = 4000) -> None:
+    def __init__(self, *, seed: int | None = None, max_depth: int = 4, max_nodes: int = 4000,
+                 tolerance: float = 0.0, temperature: float = 1.0) -> None:
         for name, value in (("max_depth", max_depth), ("max_nodes", max_nodes)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        for name, number in (("tolerance", tolerance), ("temperature", temperature)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number) \
+                    or number < 0 or (name == "temperature" and number == 0):
+                raise ValueError(f"{name} must be a number {'>' if name == 'temperature' else '>='} 0, got {number!r}")
+        self.tolerance = float(tolerance)
+        self.temperature = float(temperature)
         self.seed = check_seed(seed)
         self.max_depth = max_depth
         self.max_nodes = max_nodes
@@ -65,7 +79,30 @@ class GreedyAgent(Agent):
             return actions[0]
         values = self.action_values(game, actions)
         best = max(values)
+        if self.tolerance > 0:
+            near = [(a, v) for a, v in zip(actions, values) if v >= best - self.tolerance]
+            weights = [math.exp((v - best) / self.temperature) for _, v in near]
+            return self.rng.choices([a for a, _ in near], weights)[0]
         return self.rng.choice([a for a, v in zip(actions, values) if v == best])
+
+    def explain(self, game: Game, top: int = 3) -> list[Choice]:
+        """The ``top`` actions by this agent's estimate, best first, each with its estimated margin
+        and the game's reasons (what its own turn changes in the estimate, in words)."""
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action to explain (phase {game.phase!r})")
+        player = game.current_player
+        assert player is not None
+        values = self.action_values(game, actions)
+        sim = game.clone(resample_hidden=self.rng)
+        ranked = sorted(zip(actions, values), key=lambda pair: -pair[1])[:top]
+        return explain_ranked(game, ranked, player, sim, self._follow_values, self.max_depth)
+
+    def _follow_values(self, sim: Game, actions: Sequence[Action]) -> list[float]:
+        player = sim.current_player
+        assert player is not None
+        self._budget = self.max_nodes - len(actions)
+        return [self._value(sim, a, player, sim.turn, self.max_depth - 1) for a in actions]
 
     def action_values(self, game: Game, actions: Sequence[Action] | None = None) -> list[float]:
         """The estimated margin each action leads to with the best rest of the turn (same order as ``actions``)."""
@@ -90,4 +127,5 @@ class GreedyAgent(Agent):
             sim.undo()
 
     def __repr__(self) -> str:
-        return f"GreedyAgent(seed={self.seed!r})"
+        noise = f", tolerance={self.tolerance!r}, temperature={self.temperature!r}" if self.tolerance else ""
+        return f"GreedyAgent(seed={self.seed!r}{noise})"

@@ -27,11 +27,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import Action, Game
 from .base import Agent
+from .explain import Choice, explain_ranked
 from .greedy import check_seed, margin
 
 Evaluator = Callable[[Game], Mapping[str, float]]
@@ -133,13 +134,53 @@ class MCTSAgent(Agent):
 
     # -- choosing ----------------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
-        started = time.perf_counter()
         actions = game.legal_actions()
         if not actions:
             raise ValueError(f"no legal action to choose from (phase {game.phase!r})")
         if len(actions) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0, "action": actions[0], "share": 1.0}
             return actions[0]
+        self._think(game, actions)
+        return self.last_stats["action"]
+
+    def explain(self, game: Game, top: int = 3) -> list[Choice]:
+        """Search as ``choose`` does, then the ``top`` actions in the order the agent ranks them
+        (most visited first), each with its mean estimated margin and the game's reasons."""
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action to explain (phase {game.phase!r})")
+        player = game.current_player
+        assert player is not None
+        if len(actions) == 1:
+            search = None
+        else:
+            search = self._think(game, actions)
+        if search is None:
+            ranked = [(actions[0], margin((self.evaluate or _heuristic)(game), player))]
+        else:
+            root, me, base = search.root, search.me, search.base[search.me]
+
+            def rank(a: Action) -> tuple[float, float, float]:  # the order _stats picks by
+                child = root.children[a]
+                return (child.visits, child.total[me] / child.visits, search.tie_break[a])
+
+            order = sorted(actions, key=rank, reverse=True)[:top]
+            ranked = [(a, base + self.scale * rank(a)[1]) for a in order]
+        sim = game.clone(resample_hidden=self.rng)
+        return explain_ranked(game, ranked, player, sim, self._follow_values, 8)
+
+    def _follow_values(self, sim: Game, actions: Sequence[Action]) -> list[float]:
+        player = sim.current_player
+        evaluate = self.evaluate or _heuristic
+        values = []
+        for a in actions:
+            sim.apply(a)
+            values.append(margin(evaluate(sim), player))  # type: ignore[arg-type]
+            sim.undo()
+        return values
+
+    def _think(self, game: Game, actions: list[Action]) -> _Search:
+        started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
         search = _Search(self, game, None if self.seconds is None else started + self.seconds / 2)
         report_at = started + 0.1
@@ -154,7 +195,7 @@ class MCTSAgent(Agent):
         self.last_stats = self._stats(search, actions, done, started)
         if self.on_progress is not None:
             self.on_progress(self.last_stats)
-        return self.last_stats["action"]
+        return search
 
     def _stats(self, search: _Search, actions: list[Action], done: int, started: float) -> dict[str, Any]:
         """The most visited action (ties: the better mean, then a seeded coin) and how the search went."""

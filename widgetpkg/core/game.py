@@ -124,6 +124,12 @@ class Game(ABC):
         """A position estimate for search (agents' leaves); by default the projected scores."""
         return dict(self.projected_scores())
 
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s part of ``heuristic_scores()`` split into named terms, each (points, words
+        saying what they stand for, e.g. "expected from the forest with 2 tools"); a hint compares
+        them before and after a move. By default one term: the projected score."""
+        return {"score": (float(self.projected_scores()[player]), "points scored and final scoring")}
+
     @property
     @abstractmethod
     def turn(self) -> int:
@@ -249,6 +255,11 @@ class Game(ABC):
         from ..ui.contract import PromptOnlyUI, Style, ui_for
         ui = ui_for(self)
         return None if isinstance(ui, PromptOnlyUI) else ui.svg(self, Style())
+
+    def to_html(self, path: str | PurePath) -> PurePath:
+        """Write a self-contained replay page of the steps played so far (see :mod:`widgetpkg.replay`)."""
+        from ..replay import write_replay
+        return write_replay(self, path)
 
     # -- positions, lessons and data files --------------------------------------------------------
     @classmethod

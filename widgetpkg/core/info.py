@@ -71,6 +71,36 @@ class Option:
         return value
 
 
+#: the difficulty levels every game offers, weakest first
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level of a game's computer player: which generic agent plays it and with
+    which settings (keyword arguments of that agent), declared by the game next to its facts.
+
+    ``agent`` names a generic agent (``"greedy"`` or ``"mcts"``); ``settings`` are pairs so the
+    facts stay immutable: ``Level("easy", "greedy", (("tolerance", 6.0),), "Beginner")``.
+    """
+
+    name: str
+    agent: str
+    settings: tuple[tuple[str, Any], ...] = ()
+    label: str = ""
+
+    def options(self) -> dict[str, Any]:
+        return dict(self.settings)
+
+
+#: what a game that declares no levels gets: a noisy greedy player, a greedy one, a search
+DEFAULT_LEVELS = (
+    Level("easy", "greedy", (("tolerance", 5.0), ("temperature", 2.0)), "Easy: a greedy player who sometimes slips"),
+    Level("normal", "greedy", (), "Normal: the best move by the game's estimate"),
+    Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for a second"),
+)
+
+
 def _short(value: Any, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -90,6 +120,16 @@ class GameInfo:
     #: some of the state is hidden from the players (the order of a pile, a deck)
     hidden_information: bool = True
     description: str = ""
+    #: the computer player's difficulty levels (easy, normal, hard) and their settings
+    levels: tuple[Level, ...] = DEFAULT_LEVELS
+
+    def level(self, name: Any) -> Level:
+        """The declared level called ``name``; anything else is refused with the choices named."""
+        for level in self.levels:
+            if level.name == name:
+                return level
+        choices = ", ".join(repr(level.name) for level in self.levels)
+        raise InvalidOptionError(f"{self.title} has no level {_short(name)}; its levels are: {choices}")
 
     def option(self, name: str) -> Option:
         for option in self.options:

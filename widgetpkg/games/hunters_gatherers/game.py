@@ -109,6 +109,7 @@ INFO = GameInfo(
     chance=True,
     hidden_information=True,
     description="Lay landscape tiles, place gatherers, fishers and hunters, score forests, rivers and grasslands.",
+    levels=heuristic.LEVELS,
 )
 
 

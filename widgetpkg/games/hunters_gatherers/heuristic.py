@@ -10,11 +10,21 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...core.info import Level
 from .areas import find
 from .scoring import forest_points, river_points
 
 if TYPE_CHECKING:
     from .game import HuntersGatherers
+
+#: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
+#: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
+LEVELS = (
+    Level("easy", "greedy", (("tolerance", 5.0), ("temperature", 2.0)), "Easy: a fair player who slips now and then"),
+    Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
+    Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
+)
+
 
 #: Weights of the Hunters & Gatherers estimate. ``reach_*``: how likely an unfinished forest or
 #: river with 1, 2, 3 or more open ends gets finished if the pile were endless (measured in

@@ -100,6 +100,7 @@ INFO = GameInfo(
     hidden_information=True,
     description="Lead your tribe through the valley with domino tiles: gather food, find caves; "
                 "your score is the weaker of food and shelter.",
+    levels=heuristic.LEVELS,
 )
 
 

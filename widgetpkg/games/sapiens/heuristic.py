@@ -35,11 +35,21 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...core.info import Level
 from .components import CAVE
 from .placement import CONFLICT, fits_square
 
 if TYPE_CHECKING:
     from .game import Sapiens
+
+#: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
+#: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
+LEVELS = (
+    Level("easy", "greedy", (("tolerance", 3.0), ("temperature", 1.0)), "Easy: a fair player who slips now and then"),
+    Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
+    Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
+)
+
 
 TURNS = 11                # turns per player in a game without Feast (spec 2.1)
 FOOD_PER_TURN = 2.6       # food a regular turn brings on average (connected halves, Picking, Hunt)

@@ -63,7 +63,7 @@ from .actions import (
     multiset_text,
 )
 from .data import RESOURCES, VALUE, Building, GameData, load_data
-from .heuristic import estimate
+from .heuristic import LEVELS, estimate
 from .rules import (
     DIE_FOR_ALL,
     DIVISOR,
@@ -119,6 +119,7 @@ INFO = GameInfo(
     chance=True,
     hidden_information=True,
     description="Place your people to hunt, gather, build and trade; feed them every round.",
+    levels=LEVELS,
 )
 
 

@@ -30,11 +30,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.info import Level
 from .data import VALUE
 from .rules import DIVISOR, DIVISOR_OF_GOOD, GOOD_OF
 
 if TYPE_CHECKING:
     from .game import StoneAge
+
+#: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
+#: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
+LEVELS = (
+    Level("easy", "greedy", (("tolerance", 6.0), ("temperature", 2.0)), "Easy: a fair player who slips now and then"),
+    Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
+    Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
+)
+
 
 # rates in points (see the module docstring for what they stand for)
 BUILD_RATE = 0.8          # share of a resource's building value kept (building needs people too)
