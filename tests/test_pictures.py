@@ -87,6 +87,7 @@ def view_texts(g, ui) -> list[str]:
                 out += [seen.title, *seen.lines]
     out += [text for e in ui.log(g) for text in (e.text, e.detail)]
     out += [item.label for item in ui.legend(g)]
+    out += [str(e) for e in g.events()]
     rec = Recorder()
     view = View(48, 0, 0, 2000, 2000)
     for key, value in ui.background(g).items():

@@ -191,7 +191,7 @@ def test_tools_cannot_be_used_twice_in_a_round():
     g.set_next_dice([1, 1])
     g.apply(Resolve("hunt"))
     g.apply(UseTools((1,)))  # the forest, A's only place left, is resolved by the engine
-    assert any("resolves forest, the only place left" in str(e) for e in g.events())
+    assert any("resolves the Forest, the only place left" in str(e) for e in g.events())
     assert g.phase != "tools" and g.resources("A")["wood"] == 0  # no unused tools: applied without asking
 
 

@@ -751,7 +751,7 @@ class StoneAge(Game):
         the engine resolves it within the step that led here (its events say so; a replay of
         the steps does the same, so it is exact)."""
         if len(left) == 1 and not self._vouchers[p]:
-            events.append(Note(f"{does(p, 'resolves')} {left[0]}, the only place left"))
+            events.append(Note(f"{does(p, 'resolves')} {place_name(left[0])}, the only place left"))
             self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
     def _continue_resolution(self, events: list[Event]) -> None:
@@ -834,7 +834,7 @@ class StoneAge(Game):
         dice = self._roll(count)
         malus = self.malus
         shown = "+".join(map(str, dice))
-        events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {place_name(place)}: {shown} = {sum(dice)}"
+        events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {'the card' if place in self.data.cards else place_name(place)}: {shown} = {sum(dice)}"
                            + (f", animal -{malus}" if malus else "")))
         if self.unused_tools(p) or self._one_use[p]:
             self._set("_phase", "tools")
@@ -877,7 +877,7 @@ class StoneAge(Game):
 
     # paying for cards, buildings, igloos
     def _do_decline(self, action: Decline, events: list[Event]) -> None:
-        events.append(Note(f"{self.players[self._cur]} declines {self._pending[1]}"))
+        events.append(Note(f"{does(self.players[self._cur], 'declines')} {place_name(self._pending[1])}"))
         self._continue_resolution(events)
 
     def _pay(self, p: str, items: Sequence[str], extra: str | None = None) -> None:
