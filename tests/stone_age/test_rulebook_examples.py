@@ -631,7 +631,7 @@ def test_the_only_place_left_is_resolved_by_the_engine_and_replays_exactly():
     g = new(players=["A", "B"])
     resolving(g, "A", {"hut": 2, "field": 1})
     events = g.apply(Resolve("hut"))
-    assert any(str(e) == "A resolves field, the only place left" for e in events)
+    assert any(str(e) == "A resolves the Field, the only place left" for e in events)
     assert g.agriculture("A") == 1 and g.placed() == {} and g.phase == "placement"
     again = wp.load_game(g.to_json())
     assert again.to_position() == g.to_position()

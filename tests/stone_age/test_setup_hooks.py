@@ -78,7 +78,7 @@ def test_preview_does_not_show_the_dice():
     g.apply(PlacePeople("hunt", 5))
     # the last placement: both hunts, each its player's only place, are resolved in this step
     preview = [str(e) for e in g.preview(PlacePeople("hunt", 5))]
-    assert any("resolves hunt" in e for e in preview)
+    assert any("resolves the Hunting grounds" in e for e in preview)
     assert not any("rolls" in e or "gets" in e for e in preview)
     events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
     assert any("rolls 5 dice" in e for e in events)
