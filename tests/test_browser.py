@@ -495,7 +495,7 @@ def test_stone_age_notebook_placement_by_clicking(lab: str, page: Any, tmp_path:
         assert _history(page) == 0
 
         forest = next(t for t in board.targets if t.key == "forest")
-        assert forest.mode == "menu" and forest.labels()[1] == "2 people"
+        assert forest.mode == "menu" and forest.labels()[1].startswith("2 people")
         x, y = _canvas_point(page, *board.view.to_pixel(*forest.centre))
         page.mouse.click(x, y)
         page.get_by_role("button", name="2. 2 people").click()     # the menu of the clicked place
@@ -659,3 +659,29 @@ def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, pag
     except Exception:
         _failure_shot(page, tmp_path, f"fit-{name}.png")
         raise
+
+
+def test_stone_age_pictures_at_two_screen_sizes(lab: str, page: Any) -> None:
+    """Stone Age mid-game in JupyterLab at 1280x800 and 1920x1080, with the legend open and the odds
+    of a dice place shown on hover; the screenshots go where WIDGETPKG_SHOTS says."""
+    cells = ["import random\nimport widgetpkg as wp\n"
+             "app = wp.play('stone-age', players=['You', wp.agents.Random(seed=2)], seed=6, "
+             "variants={'wild_animals': True, 'igloos': True})\n"
+             "g = app.model.game\nrng = random.Random(6)\n"
+             "while g.round < 3 or g.phase != 'placement' or g.current_player != 'You':\n"
+             "    app.model.try_apply(rng.choice(g.legal_actions()))\n"
+             "app.legend.toggle.value = True\napp"]
+    _open_new_notebook(lab, page, "pictures.ipynb", cells)
+    for width, height in ((1280, 800), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(1500)
+        app = page.locator(".wp-app").first
+        app.scroll_into_view_if_needed()
+        canvas = page.locator(".wp-app canvas").last
+        box = canvas.bounding_box()
+        assert box is not None
+        # the forest: x 3.8-6.7 of 16 board units, y 0-2 of about 17.6 (from 0.45 above the places)
+        page.mouse.move(box["x"] + box["width"] * 5.2 / 16, box["y"] + box["height"] * 1.5 / 17.6)
+        page.wait_for_timeout(800)
+        _shot_1280(page, f"stone-age-{width}x{height}")
+        assert page.locator(".wp-legend-view svg").count() == 1

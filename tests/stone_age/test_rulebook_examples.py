@@ -191,7 +191,7 @@ def test_tools_cannot_be_used_twice_in_a_round():
     g.set_next_dice([1, 1])
     g.apply(Resolve("hunt"))
     g.apply(UseTools((1,)))  # the forest, A's only place left, is resolved by the engine
-    assert any("resolves forest, the only place left" in str(e) for e in g.events())
+    assert any("resolves the Forest, the only place left" in str(e) for e in g.events())
     assert g.phase != "tools" and g.resources("A")["wood"] == 0  # no unused tools: applied without asking
 
 
@@ -225,7 +225,7 @@ def test_e19_building_one_clay_two_stone_scores_14():
     assert g.legal_actions() == [PayBuilding(("clay", "stone", "stone")), Decline()]
     events = g.apply(PayBuilding(("clay", "stone", "stone")))
     assert g.scores["A"] == 14 and g.buildings("A") == ("B08",) and g.stack(1)[0] == "B01"
-    assert "A +14: buildings 1 building B08 x14 (1 clay, 2 stone)" in map(str, events)
+    assert "A +14: buildings 1 building x14 (1 clay, 2 stone)" in map(str, events)
 
 
 def test_declining_keeps_the_card_for_the_next_round():
@@ -631,7 +631,7 @@ def test_the_only_place_left_is_resolved_by_the_engine_and_replays_exactly():
     g = new(players=["A", "B"])
     resolving(g, "A", {"hut": 2, "field": 1})
     events = g.apply(Resolve("hut"))
-    assert any(str(e) == "A resolves field, the only place left" for e in events)
+    assert any(str(e) == "A resolves the Field, the only place left" for e in events)
     assert g.agriculture("A") == 1 and g.placed() == {} and g.phase == "placement"
     again = wp.load_game(g.to_json())
     assert again.to_position() == g.to_position()

@@ -48,7 +48,7 @@ def test_queued_dice_are_used_in_order_then_the_rng():
     g.apply(PlacePeople("hunt", 5))
     # Red's hunt is Red's only place: the engine resolves it within Blue's last placement
     events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
-    assert any(e.startswith("Red rolls 5 dice at hunt: 2+2+") for e in events)
+    assert any(e.startswith("Red rolls 5 dice at the Hunting grounds: 2+2+") for e in events)
 
 
 def test_turn_counts_placements_and_resolving_turns():
@@ -78,7 +78,7 @@ def test_preview_does_not_show_the_dice():
     g.apply(PlacePeople("hunt", 5))
     # the last placement: both hunts, each its player's only place, are resolved in this step
     preview = [str(e) for e in g.preview(PlacePeople("hunt", 5))]
-    assert any("resolves hunt" in e for e in preview)
+    assert any("resolves the Hunting grounds" in e for e in preview)
     assert not any("rolls" in e or "gets" in e for e in preview)
     events = [str(e) for e in g.apply(PlacePeople("hunt", 5))]
     assert any("rolls 5 dice" in e for e in events)

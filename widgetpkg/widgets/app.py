@@ -151,7 +151,9 @@ class App(HasTraits):
         self.board = BoardCanvas(self.model, width=width, height=height)
         self.runner = AgentRunner(self.model, pace=pace)
         self.panel = Panel(self)
-        self.widget = W.Box([self.board.widget, self.panel.widget, self.board.size_probe],
+        from .legend_view import LegendView
+        self.legend = LegendView(self.model)
+        self.widget = W.Box([self.board.widget, self.panel.widget, self.legend.widget, self.board.size_probe],
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")
@@ -167,6 +169,7 @@ class App(HasTraits):
         self.end_screen.close()
         self.model.close()
         self.panel.close()
+        self.legend.close()
         self.board.close()
         stack: list[Any] = [self.widget]
         if getattr(self, "_inspector", None) is not None:

@@ -414,6 +414,13 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
                 "white spot for a figure, or <kbd>S</kbd> / Skip. Hover a figure or a feature to see its whole "
                 "area and what it is worth.")
 
+    def legend(self, game: HuntersGatherers) -> list[Any]:
+        """The glyphs of this game's rules and tile set, as the board draws them."""
+        from ...ui.legend import LegendItem
+        from .render.legend import legend_entries
+        return [LegendItem(e.text, (lambda d: lambda p, x, y, s: d(p, x, y, s / 2))(e.draw), "Tiles")
+                for e in legend_entries(game.rules.edition, game.tileset)]
+
     def inspector_view(self, game: HuntersGatherers) -> Any:
         from .graph_view import FeatureGraphView
         return FeatureGraphView()

@@ -86,6 +86,7 @@ from .rules import (
     unused_tiles,
     upgraded_used,
 )
+from .words import animal_words, place_name
 
 VARIANTS = ("hard_winter", "wild_animals", "igloos")
 #: "Red places", "You place": the same few openings of sentences at every step, worked out once
@@ -717,7 +718,7 @@ class StoneAge(Game):
             self._put("_at", (place, p), count)
             self._put("_occ", place, self._occ.get(place, 0) + count)
             self._put("_who", place, self._who.get(place, ()) + (p,))
-        events.append(Note(f"{does(p, 'places')} {count} {'person' if count == 1 else 'people'} at {place}"))
+        events.append(Note(f"{does(p, 'places')} {count} {'person' if count == 1 else 'people'} at {place_name(place)}"))
         self._next_placer(events, self._cur + 1)
 
     def _next_placer(self, events: list[Event], first: int) -> None:
@@ -760,7 +761,7 @@ class StoneAge(Game):
         the engine resolves it within the step that led here (its events say so; a replay of
         the steps does the same, so it is exact)."""
         if len(left) == 1 and not self._vouchers[p]:
-            events.append(Note(f"{does(p, 'resolves')} {left[0]}, the only place left"))
+            events.append(Note(f"{does(p, 'resolves')} {place_name(left[0])}, the only place left"))
             self._do_resolve(_RESOLVE.get(left[0]) or Resolve(left[0]), events)
 
     def _continue_resolution(self, events: list[Event]) -> None:
@@ -843,7 +844,7 @@ class StoneAge(Game):
         dice = self._roll(count)
         malus = self.malus
         shown = "+".join(map(str, dice))
-        events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {place}: {shown} = {sum(dice)}"
+        events.append(Rolled(f"{does(p, 'rolls')} {count} {'die' if count == 1 else 'dice'} at {'the card' if place in self.data.cards else place_name(place)}: {shown} = {sum(dice)}"
                            + (f", animal -{malus}" if malus else ""), dice=tuple(dice)))
         if self.unused_tools(p) or self._one_use[p]:
             self._set("_phase", "tools")
@@ -886,7 +887,7 @@ class StoneAge(Game):
 
     # paying for cards, buildings, igloos
     def _do_decline(self, action: Decline, events: list[Event]) -> None:
-        events.append(Note(f"{self.players[self._cur]} declines {self._pending[1]}"))
+        events.append(Note(f"{does(self.players[self._cur], 'declines')} {place_name(self._pending[1])}"))
         self._continue_resolution(events)
 
     def _pay(self, p: str, items: Sequence[str], extra: str | None = None) -> None:
@@ -903,7 +904,7 @@ class StoneAge(Game):
         self._pay(p, action.payment, "gold" if action.gold_bonus else None)
         self._put("_display", slot - 1, None)
         self._put("_cards", p, self._cards[p] + (card_id,))
-        events.append(Note(f"{does(p, 'pays')} {multiset_text(action.payment)} for card {card_id} (slot {slot})"))
+        events.append(Note(f"{does(p, 'pays')} {multiset_text(action.payment)} for the card in slot {slot}"))
         ref = (("card", card_id),)
         if action.gold_bonus:
             events.append(self._score(Scored(p, "gold trade", (Term(1, "gold", self.data.gold_trade_points),), refs=ref)))
@@ -914,19 +915,19 @@ class StoneAge(Game):
         ref = (("card", card_id),)
         if kind == "food":
             self._gain(p, "food", amount)
-            events.append(Note(f"{does(p, 'takes')} {amount} food from card {card_id}"))
+            events.append(Note(f"{does(p, 'takes')} {amount} food from the card"))
         elif kind == "resource":
             self._gain(p, param, amount)
-            events.append(Note(f"{does(p, 'takes')} {amount} {param} from card {card_id}"))
+            events.append(Note(f"{does(p, 'takes')} {amount} {param} from the card"))
         elif kind == "points":
-            events.append(self._score(Scored(p, "card tops", (Term(1, f"card {card_id}", amount),), refs=ref)))
+            events.append(self._score(Scored(p, "card tops", (Term(1, "card", amount),), refs=ref)))
         elif kind == "tool":
-            self._gain_tool(p, events, f"card {card_id}")
+            self._gain_tool(p, events, "a card")
         elif kind == "agriculture":
-            self._gain_agriculture(p, events, f"card {card_id}")
+            self._gain_agriculture(p, events, "a card")
         elif kind == "one_use_tool":
             self._put("_one_use", p, tuple(sorted(self._one_use[p] + (amount,), reverse=True)))
-            events.append(Note(f"{does(p, 'takes')} a one-use tool {amount} (card {card_id})"))
+            events.append(Note(f"{does(p, 'takes')} a one-use tool {amount} from the card"))
         elif kind == "extra_card":
             self._extra_card(p, events)
         elif kind == "any_resources":
@@ -935,7 +936,7 @@ class StoneAge(Game):
                 self._set("_pending", ("choose_resources", p, amount, "resolution"))
                 return
             self._put("_vouchers", p, self._vouchers[p] + (amount,))
-            events.append(Note(f"{does(p, 'keeps')} {amount} resources of choice for later (card {card_id})"))
+            events.append(Note(f"{does(p, 'keeps')} {amount} resources of choice for later"))
         elif kind == "resource_dice":
             self._roll_for(p, card_id, param, 2, events)
             return
@@ -954,7 +955,7 @@ class StoneAge(Game):
             if card_id.startswith(ANIMAL_PREFIX):
                 # ruling Q23: an animal drawn mid-round waits for the next round start
                 self._set("_waiting", self._waiting + (card_id,))
-                events.append(Note(f"{card_id[len(ANIMAL_PREFIX):]} is revealed and waits beside the board"))
+                events.append(Note(f"{animal_words(card_id)} is revealed and waits beside the board"))
                 continue
             self._put("_cards", p, self._cards[p] + (card_id,))
             events.append(Note(f"{does(p, 'draws')} an extra card (its bottom counts at the end)"))
@@ -1022,7 +1023,7 @@ class StoneAge(Game):
         ref = (("building", building.id),)
         terms: tuple[Term, ...]
         if building.kind == "fixed":
-            terms = (Term(1, f"building {building.id}", building.points),)
+            terms = (Term(1, "building", building.points),)
         else:
             counts = counts_of(action.payment)
             assert counts is not None, "legality checked the payment"
@@ -1054,7 +1055,7 @@ class StoneAge(Game):
             self._set("_pending", ())
         if self._animal is None or sum(self._animal_at.values()) < self.n:
             if self._animal is not None:
-                events.append(Note(f"the {self._animal[len(ANIMAL_PREFIX):]} stays: its rings are not full"))
+                events.append(Note(f"the {animal_words(self._animal)} stays: its rings are not full"))
             self._begin_feeding(events)
             return
         queue = []
@@ -1075,7 +1076,7 @@ class StoneAge(Game):
             queue = self._pending[1]
             if not queue:
                 assert self._animal is not None, "rewards are queued only while an animal is out"
-                name = self._animal[len(ANIMAL_PREFIX):]
+                name = animal_words(self._animal)
                 events.append(Note(f"the {name} flees; its chasers go home"))
                 for p in list(self._animal_at):
                     self._delete("_animal_at", p)
@@ -1182,12 +1183,12 @@ class StoneAge(Game):
         self._set("_start", (self._start + 1) % self.n)
         if revealed:
             self._set("_waiting", self._waiting + tuple(revealed))
-            events.append(Note(f"revealed beside the board: {', '.join(a[len(ANIMAL_PREFIX):] for a in revealed)}"))
+            events.append(Note(f"revealed beside the board: {', '.join(animal_words(a) for a in revealed)}"))
         if self._animal is None and self._waiting:
             animal = self._waiting[0]
             self._set("_animal", animal)
             self._set("_waiting", self._waiting[1:])
-            events.append(Note(f"the {animal[len(ANIMAL_PREFIX):]} threatens the village (dice -{self.malus})"))
+            events.append(Note(f"the {animal_words(animal)} threatens the village (dice -{self.malus})"))
         for p in self.players:
             if self._used[p]:
                 self._put("_used", p, ())
