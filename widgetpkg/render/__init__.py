@@ -11,6 +11,8 @@ from .painter import (
                       Circle,
                       ClipRect,
                       Ellipse,
+                      Icon,
+                      IconShape,
                       Op,
                       Painter,
                       Path,
@@ -30,7 +32,7 @@ from .painter import (
 from .svg import svg_body, to_svg
 
 __all__ = [
-    "CanvasPainter", "Circle", "ClipRect", "Ellipse", "Op", "Painter", "Path", "PathCommand", "Point",
+    "CanvasPainter", "Circle", "ClipRect", "Ellipse", "Icon", "IconShape", "Op", "Painter", "Path", "PathCommand", "Point",
     "Polygon", "Polyline", "Recorder", "Rect", "Restore", "Rotate", "Save", "Scale", "Text",
     "Translate", "replay", "svg_body", "to_svg",
 ]

@@ -7,6 +7,7 @@ context methods that ipycanvas exposes works, which keeps tests free of a browse
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import Any
@@ -15,6 +16,8 @@ from .painter import (
     Circle,
     ClipRect,
     Ellipse,
+    Icon,
+    IconShape,
     Op,
     Painter,
     Path,
@@ -85,6 +88,65 @@ def _dash(canvas: Any, state: _State, dash: tuple[float, ...]) -> None:
         state.values["dash"] = dash
 
 
+def _trace(canvas: Any, commands: Iterable[tuple]) -> None:
+    """Begin a path and trace ``commands`` (M, L, Q, C, Z) on the canvas."""
+    canvas.begin_path()
+    for command in commands:
+        name, args = command[0], [float(v) for v in command[1:]]
+        if name == "M":
+            canvas.move_to(*args)
+        elif name == "L":
+            canvas.line_to(*args)
+        elif name == "Q":
+            canvas.quadratic_curve_to(*args)
+        elif name == "C":
+            canvas.bezier_curve_to(*args)
+        elif name == "Z":
+            canvas.close_path()
+        else:
+            raise ValueError(f"unknown path command {name!r}")
+
+
+# One ipycanvas Path2D per icon shape for the whole process: a fixed, small set of widgets (one per
+# icon a game uses), so an icon costs one command per drawing instead of a hundred curve commands.
+_PATH2D: dict[str, Any] = {}
+
+
+def _path2d(canvas: Any, shape: IconShape) -> Any:
+    """The shared ipycanvas ``Path2D`` of ``shape``, or None when ``canvas`` is not an ipycanvas canvas."""
+    ipycanvas = sys.modules.get("ipycanvas")   # not imported: this cannot be one of its canvases
+    if ipycanvas is None or not isinstance(canvas, ipycanvas.Canvas):
+        return None
+    found = _PATH2D.get(shape.name)
+    if found is None:
+        from ipycanvas import Path2D
+
+        from .svg import path_data
+        found = _PATH2D[shape.name] = Path2D(path_data(shape.commands))
+    return found
+
+
+def _draw_icon(canvas: Any, state: _State, op: Icon) -> None:
+    scale = op.size / op.shape.box
+    canvas.save()
+    canvas.translate(op.cx - op.size / 2, op.cy - op.size / 2)
+    canvas.scale(scale, scale)
+    state.values.clear()
+    state.set(canvas, "global_alpha", op.alpha)
+    shared = _path2d(canvas, op.shape)
+    if shared is None:
+        _trace(canvas, op.shape.commands)
+    if op.fill:
+        state.set(canvas, "fill_style", op.fill)
+        canvas.fill() if shared is None else canvas.fill(shared)
+    if op.stroke:
+        state.set(canvas, "stroke_style", op.stroke)
+        state.set(canvas, "line_width", op.width / scale if scale else op.width)
+        canvas.stroke() if shared is None else canvas.stroke(shared)
+    canvas.restore()
+    state.values.clear()
+
+
 def _draw(canvas: Any, state: _State, op: Op) -> None:
     alpha = getattr(op, "alpha", None)
     if alpha is not None:
@@ -124,24 +186,12 @@ def _draw(canvas: Any, state: _State, op: Op) -> None:
         _fill_and_stroke(canvas, state, None, op.stroke, op.width)
         _dash(canvas, state, ())
     elif isinstance(op, Path):
-        canvas.begin_path()
-        for command in op.commands:
-            name, args = command[0], [float(v) for v in command[1:]]
-            if name == "M":
-                canvas.move_to(*args)
-            elif name == "L":
-                canvas.line_to(*args)
-            elif name == "Q":
-                canvas.quadratic_curve_to(*args)
-            elif name == "C":
-                canvas.bezier_curve_to(*args)
-            elif name == "Z":
-                canvas.close_path()
-            else:
-                raise ValueError(f"unknown path command {name!r}")
+        _trace(canvas, op.commands)
         state.set(canvas, "line_cap", op.cap)
         state.set(canvas, "line_join", op.join)
         _fill_and_stroke(canvas, state, op.fill, op.stroke, op.width)
+    elif isinstance(op, Icon):
+        _draw_icon(canvas, state, op)
     elif isinstance(op, Text):
         state.set(canvas, "font", f"{'bold ' if op.bold else ''}{op.size:.1f}px {op.family}")
         state.set(canvas, "text_align", {"start": "left", "end": "right"}.get(op.anchor, "center"))

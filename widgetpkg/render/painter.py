@@ -18,7 +18,7 @@ Coordinates are pixels, y down. Colours are CSS colour strings; ``None`` means "
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Point = tuple[float, float]
 
@@ -109,6 +109,33 @@ class Path:
 
 
 @dataclass(frozen=True, slots=True)
+class IconShape:
+    """A vector picture: absolute path commands (M, L, Q, C, Z) in a ``box`` x ``box`` square.
+
+    ``name`` is the icon's name in its set (e.g. ``"game-icons:meat"``); it identifies the shape, so
+    two shapes are equal when their names are, and an SVG document defines each name once.
+    """
+
+    name: str
+    commands: tuple[PathCommand, ...] = field(compare=False, repr=False)
+    box: float = 512.0
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An :class:`IconShape` drawn ``size`` pixels wide and high, centred on ``(cx, cy)``."""
+
+    shape: IconShape
+    cx: float
+    cy: float
+    size: float
+    fill: str | None = "#000"
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text at ``(x, y)``.
 
@@ -169,8 +196,8 @@ class ClipRect:
     h: float
 
 
-Op = (Rect | Circle | Ellipse | Polygon | Polyline | Path | Text | Save | Restore | Translate | Rotate
-      | Scale | ClipRect)
+Op = (Rect | Circle | Ellipse | Polygon | Polyline | Path | Icon | Text | Save | Restore | Translate
+      | Rotate | Scale | ClipRect)
 
 
 class Painter:
@@ -215,6 +242,11 @@ class Painter:
              stroke: str | None = None, width: float = 1.0, alpha: float = 1.0,
              cap: str = "round", join: str = "round") -> None:
         self.add(Path(tuple(tuple(c) for c in commands), fill, stroke, width, alpha, cap, join))
+
+    def icon(self, shape: IconShape, cx: float, cy: float, size: float, *, fill: str | None = "#000",
+             stroke: str | None = None, width: float = 1.0, alpha: float = 1.0) -> None:
+        """Draw ``shape`` ``size`` pixels wide centred on ``(cx, cy)``; ``width`` is in pixels."""
+        self.add(Icon(shape, cx, cy, size, fill, stroke, width, alpha))
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = "#000",
              anchor: str = "middle", baseline: str = "middle", bold: bool = False,

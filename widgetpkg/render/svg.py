@@ -20,6 +20,8 @@ from .painter import (
     Circle,
     ClipRect,
     Ellipse,
+    Icon,
+    IconShape,
     Op,
     Path,
     Polygon,
@@ -64,8 +66,40 @@ def _pts(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
-def _path_data(commands: Iterable[tuple]) -> str:
+def path_data(commands: Iterable[tuple]) -> str:
+    """SVG path data for painter path commands, e.g. ``M1 2 L3 4 Z``."""
     return " ".join(str(c[0]) + " ".join(_n(float(v)) for v in c[1:]) for c in commands)
+
+
+def icon_id(shape: IconShape) -> str:
+    """The id under which a document defines ``shape`` once (same name, same id, same path).
+
+    >>> icon_id(IconShape("game-icons:stone-pile", ()))
+    'wpi-game-icons-stone-pile'
+    """
+    return "wpi-" + "".join(c if c.isalnum() or c in "-_" else "-" for c in shape.name)
+
+
+def _icon_defs(ops: list[Op]) -> list[str]:
+    """One ``<defs>`` holding the path of every icon the operations use, in order of first use."""
+    shapes: dict[str, IconShape] = {}
+    for op in ops:
+        if isinstance(op, Icon) and op.shape.name not in shapes:
+            shapes[op.shape.name] = op.shape
+    if not shapes:
+        return []
+    paths = "".join(f'<path id="{icon_id(s)}" d="{path_data(s.commands)}"/>' for s in shapes.values())
+    return [f"<defs>{paths}</defs>"]
+
+
+def _use(op: Icon) -> str:
+    """An icon placed with ``<use>``: its defined path moved and scaled into its box."""
+    scale = op.size / op.shape.box
+    x, y = op.cx - op.size / 2, op.cy - op.size / 2
+    # the stroke is scaled with the path, so its width is given in the icon's own units
+    paint = _paint(op.fill, op.stroke, op.width / scale if scale else op.width, op.alpha)
+    return (f'<use href="#{icon_id(op.shape)}" transform="translate({_n(x)} {_n(y)}) scale({scale:.4g})" '
+            f"{paint}/>")
 
 
 def _element(op: Op) -> str:
@@ -88,8 +122,10 @@ def _element(op: Op) -> str:
         return (f'<polyline points="{_pts(op.points)}" {_paint(None, op.stroke, op.width, op.alpha)} '
                 f"{_line_style(op.cap, op.join, op.dash)}/>")
     if isinstance(op, Path):
-        return (f'<path d="{_path_data(op.commands)}" {_paint(op.fill, op.stroke, op.width, op.alpha)} '
+        return (f'<path d="{path_data(op.commands)}" {_paint(op.fill, op.stroke, op.width, op.alpha)} '
                 f"{_line_style(op.cap, op.join)}/>")
+    if isinstance(op, Icon):
+        return _use(op)
     if isinstance(op, Text):
         weight = ' font-weight="bold"' if op.bold else ""
         alpha = f' opacity="{_n(op.alpha)}"' if op.alpha < 1 else ""
@@ -121,7 +157,7 @@ def svg_body(ops: Iterable[Op]) -> list[str]:
     ops = list(ops)
     prefix = _clip_prefix(ops)
     clip_count = 0
-    lines: list[str] = []
+    lines: list[str] = _icon_defs(ops)
     # How many <g> elements each Save level has opened; transforms and clips open one each.
     open_groups = [0]
     for op in ops:
