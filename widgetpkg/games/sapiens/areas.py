@@ -85,7 +85,7 @@ class SceneArea:
         return ("area", x, y)
 
     def __str__(self) -> str:
-        size = f"{len(self.squares)} half" + ("s" * (len(self.squares) != 1))
+        size = f"{len(self.squares)} " + ("half" if len(self.squares) == 1 else "halves")
         state = "" if self.face_up else ", abandoned"
         return f"{self.scene} area of tribe {self.tribe} ({size}{state}): {_earned(self.food, self.shelter)}"
 
