@@ -99,7 +99,7 @@ def test_the_mid_game_svg_draws_scenes_as_icons_with_a_legend():
     for scene, icon in SCENE_ICON.items():
         assert f"game-icons-{icon}" in svg and f">{SCENE_NAME[scene]}</text>" in svg
     assert ">Legend</text>" in svg
-    for code in ("Fe", "Pi", "Ri", "Wa", "Ca", "Hu", "Fi", "Fr", "falls"):
+    for code in ("Fe", "Pi", "Ri", "Wa", "Ca", "Hu", "Fi", "Fr", "falls", "F", "S"):
         assert f">{code}</text>" not in svg                 # no two-letter codes any more
 
 
@@ -116,7 +116,7 @@ def _inside(box, outer, slack=1.0) -> bool:
             and box[3] <= outer[3] + slack)
 
 
-@pytest.mark.parametrize("scale", [32, 40, 48, 64])
+@pytest.mark.parametrize("scale", [16, 24, 32, 40, 48, 64])
 def test_every_text_stays_inside_its_box_and_no_two_texts_overlap(scale):
     g = mid_game()
     ui = ui_for(g)
@@ -195,7 +195,7 @@ def _all_texts(g) -> list[str]:
             found = ui.inspect(g, *(a + 0.5 for a in (ui.ref_point(g, ("square", p, x, y)) or (0, 0))))
             if found is not None:
                 texts += [found.title, *found.lines]
-    for owner, tiles in g.pools.items():
+    for tiles in g.pools.values():
         for tile in tiles:
             texts += [ui.inspect(g, cx, cy).title for cx, cy in [_slot_centre(g, tile)]]
     view_ = ui.inspector_view(g)

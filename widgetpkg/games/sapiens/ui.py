@@ -73,9 +73,12 @@ TERRAIN = {FOREST: "#7fae6a", "P": "#eadf9f", CAVE: "#6f655b", WATERFALL: "#8fc7
 TERRAIN_NAME = {FOREST: "forest", "P": "plain", CAVE: "cave", WATERFALL: "waterfall"}
 ICONS = icons_of(__package__)
 VALLEY_W, VALLEY_H, GAP = 10, 7, 1
-VALLEY_TOP = 0.6  # room above each valley for its title and its two tracks
+VALLEY_TOP = 0.8  # room above each valley for its title and its two tracks (10 px at 16 px a square)
 POOL_TOP = VALLEY_TOP + VALLEY_H + 1.0
 ROW = 1.6
+ROW_GAP = ROW - 1  # free room above each row of dominoes, for the tile numbers
+#: targets drawn on pool tiles (which lie above the marks layer)
+_POOL_TARGETS = ("pool", "common", "fight", "water")
 
 
 def _origin(game: Sapiens, player: str) -> tuple[float, float]:
@@ -182,20 +185,8 @@ class SapiensUI(GameUI[Sapiens]):
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
             px, py = view.to_pixel(wx + 0.5, wy + 0.5)
             draw_bear(painter, px, py, s, style.colour(placer, game.players))
-        for p in game.players:  # mammoth steaks beside the title: a picture and how many
-            ox, oy = _origin(game, p)
-            sx, sy = view.to_pixel(ox + 3.4, oy - 0.3)
-            size = max(12.0, min(20.0, s * 0.42))
-            painter.icon(ICONS["steak"], sx, sy, size, fill="#8e3b2f")
-            painter.text(sx + size * 0.6, sy, f"{game.steaks[p]} steak{'s' * (game.steaks[p] != 1)}",
-                         size=max(10.0, min(14.0, s * 0.26)), anchor="start", fill="#3b3220", halo="#ffffff",
-                         halo_width=3)
-        for p in game.players:  # both tracks above the valley, right of its title
-            ox, oy = _origin(game, p)
-            tx, ty = view.to_pixel(ox + VALLEY_W, oy)
-            painter.text(tx - 4, ty - 2, _tracks_text(game, p), size=max(10.0, min(15.0, s * 0.26)), anchor="end",
-                         baseline="bottom", bold=True, fill=style.colour(p, game.players), halo="#ffffff",
-                         halo_width=3)
+        for p in game.players:
+            self._draw_header(painter, game, p, view, style)
         for owner in ("common", *game.players):
             label = "Common" if owner == "common" else owner
             lx, ly = view.to_pixel(0.2, POOL_TOP + (0 if owner == "common" else 1 + game.players.index(owner)) * ROW + 0.5)
@@ -204,6 +195,44 @@ class SapiensUI(GameUI[Sapiens]):
             for i, tile in enumerate(game._pools[owner]):
                 self._draw_domino(painter, game, tile, *_pool_slot(game, owner, i), view, style)
 
+    def _draw_header(self, painter: Painter, game: Sapiens, player: str, view: View, style: Style) -> None:
+        """Above a valley, right of its title: both tracks at the right end, the mammoth steaks
+        between, each shortened when the valley is drawn too small for the words."""
+        s = view.scale
+        left, y = view.to_pixel(*_origin(game, player))
+        right = left + VALLEY_W * s
+        title_end = left + 4 + _text_width(_valley_title(game, player, s), _title_size(s), True) + 8
+        size = max(10.0, min(15.0, s * 0.26))
+        tracks = _tracks_text(game, player)
+        if right - 4 - _text_width(tracks, size, True) < title_end:
+            tracks = _tracks_text(game, player, short=True)
+        start = right - 4 - _text_width(tracks, size, True)
+        painter.text(right - 4, y - 2, tracks, size=size, anchor="end", baseline="bottom", bold=True,
+                     fill=style.colour(player, game.players), halo="#ffffff", halo_width=3)
+        n = game.steaks[player]
+        icon = size * 1.4
+        for words in (f"{n} steak{'s' * (n != 1)}", str(n)):
+            if start - title_end >= icon + 4 + _text_width(words, size, False) + 6:
+                cy = y - 2 - size / 2
+                painter.icon(ICONS["steak"], title_end + icon / 2, cy, icon, fill="#8e3b2f")
+                painter.text(title_end + icon + 2, cy, words, size=size, anchor="start", fill="#3b3220",
+                             halo="#ffffff", halo_width=3)
+                break
+
+    def draw_regions(self, painter: Painter, game: Sapiens, view: View) -> None:
+        """The valleys and the pools framed and titled; a valley drawn small is titled by its
+        owner's name alone."""
+        for region in self.regions(game):
+            x0, y0, x1, y1 = region.rect
+            px, py = view.to_pixel(x0, y0)
+            qx, qy = view.to_pixel(x1, y1)
+            painter.rect(px, py, qx - px, qy - py, stroke="#6b5a2e", width=1.5, alpha=0.8)
+            key = region.key
+            title = (_valley_title(game, key[1], view.scale) if isinstance(key, tuple) and key[0] == "valley"
+                     else region.title)
+            painter.text(px + 4, py - 2, title, size=_title_size(view.scale), anchor="start", baseline="bottom",
+                         bold=True, fill="#3b3220", halo="#ffffff", halo_width=3)
+
     def _draw_domino(self, painter: Painter, game: Sapiens, tile: int, wx: float, wy: float, view: View,
                      style: Style) -> None:
         s = view.scale
@@ -211,8 +240,8 @@ class SapiensUI(GameUI[Sapiens]):
             px, py = view.to_pixel(wx + k, wy)
             draw_half(painter, scene, px - 2, py - 2, s + 4)
         px, py = view.to_pixel(wx, wy)
-        painter.text(px + s, py - s * 0.05, f"tile {tile}", size=max(10.0, s * 0.3), baseline="bottom", bold=True,
-                     fill="#222", halo="#ffffff", halo_width=3)
+        painter.text(px + s, py - 1, str(tile), size=min(max(10.0, s * 0.32), 0.6 * ROW_GAP * s + 4),
+                     baseline="bottom", bold=True, fill="#222", halo="#ffffff", halo_width=3)
         for j, owner in enumerate(game._fight.get(tile, ())):
             cx, cy = px + s * (0.25 + 0.42 * j), py + s * 0.92
             painter.circle(cx, cy, s * 0.2, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
@@ -236,9 +265,15 @@ class SapiensUI(GameUI[Sapiens]):
                     px, py = view.to_pixel(*_square_world(game, owner, x, y))
                     painter.rect(px, py, s, s, stroke="#000", width=3, dash=(6, 3))
         for t in targets:
-            if t.shape[0] == "rect":
-                _, x0, y0, x1, y1 = t.shape
-                px, py = view.to_pixel(x0, y0)
+            if t.shape[0] != "rect":
+                continue
+            _, x0, y0, x1, y1 = t.shape
+            px, py = view.to_pixel(x0, y0)
+            if isinstance(t.key, tuple) and t.key[0] in _POOL_TARGETS:
+                # pool tiles are drawn above the marks: a wide glow around the domino shows through
+                painter.rect(px - 6, py - 6, (x1 - x0) * s + 12, (y1 - y0) * s + 12, fill="#2e7d32", alpha=0.55,
+                             stroke="#1b5e20", width=3)
+            else:
                 painter.rect(px + 2, py + 2, (x1 - x0) * s - 4, (y1 - y0) * s - 4, fill="#ffffff", alpha=0.35,
                              stroke="#1b5e20", width=2)
 
@@ -416,8 +451,7 @@ class SapiensUI(GameUI[Sapiens]):
 
     def draw_legend(self, painter: Painter, game: Sapiens, x: float, y: float, width: float, scale: float) -> float:
         """The legend in rows from pixel ``(x, y)`` within ``width``; returns its height."""
-        item_w = scale * 4.6
-        per_row = max(1, int(width // item_w))
+        item_w, per_row = self._legend_grid(game, width, scale)
         s = scale * 0.8
         for k, (what, label) in enumerate(self.legend_items(game)):
             px = x + (k % per_row) * item_w
@@ -445,11 +479,17 @@ class SapiensUI(GameUI[Sapiens]):
         rows = -(-len(self.legend_items(game)) // per_row)
         return rows * scale
 
+    def _legend_grid(self, game: Sapiens, width: float, scale: float) -> tuple[float, int]:
+        """The width of one legend item (picture and name) and how many fit in a row."""
+        longest = max(_text_width(label, max(10.0, scale * 0.26), False) for _, label in self.legend_items(game))
+        item_w = max(scale * 4.6, scale * 0.95 + longest + 12)
+        return item_w, max(1, int(width // item_w))
+
     def svg(self, game: Sapiens, style: Style, *, scale: int = 48) -> str:
         """The board, with the legend below it (a static picture has no other key)."""
         x0, y0, x1, y1 = self.extent(game)
         width = int((x1 - x0) * scale)
-        per_row = max(1, int(width // (scale * 4.6)))
+        _, per_row = self._legend_grid(game, width - scale * 0.4, scale)
         legend_h = -(-len(self.legend_items(game)) // per_row) * scale + scale * 0.6
         view = View(scale, -x0 * scale, -y0 * scale, width, int((y1 - y0) * scale))
         rec = Recorder()
@@ -654,11 +694,27 @@ def _pool_tile_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int] | None
     return None
 
 
-def _tracks_text(game: Sapiens, player: str) -> str:
-    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"."""
+def _tracks_text(game: Sapiens, player: str, short: bool = False) -> str:
+    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"
+    (short: "F 3 ★ · S 5", for a valley drawn small; the panel's columns spell them out)."""
     food, shelter = game.food[player], game.shelter[player]
     star = " ★"
-    return f"food {food}{star * (food <= shelter)} · shelter {shelter}{star * (shelter < food)}"
+    f, sh = ("F", "S") if short else ("food", "shelter")
+    return f"{f} {food}{star * (food <= shelter)} · {sh} {shelter}{star * (shelter < food)}"
+
+
+def _text_width(text: str, size: float, bold: bool) -> float:
+    """About how wide a line of sans-serif text is (0.6 em a character, bold 0.64)."""
+    return len(text) * size * (0.64 if bold else 0.6)
+
+
+def _title_size(scale: float) -> float:
+    return max(10.0, min(16.0, scale * 0.28))
+
+
+def _valley_title(game: Sapiens, player: str, scale: float) -> str:
+    """ "Red's valley", or just "Red" when the valley is drawn too small for more."""
+    return sentence(f"{possessive(player)} valley") if scale >= 28 else player
 
 
 def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
