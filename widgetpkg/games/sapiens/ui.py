@@ -190,7 +190,9 @@ class SapiensUI(GameUI[Sapiens]):
         for owner in ("common", *game.players):
             label = "Common" if owner == "common" else owner
             lx, ly = view.to_pixel(0.2, POOL_TOP + (0 if owner == "common" else 1 + game.players.index(owner)) * ROW + 0.5)
-            painter.text(lx, ly, label, size=s * 0.3, anchor="start", bold=True,
+            room = (_pool_slot(game, owner, 0)[0] - 0.35) * s   # up to the first domino
+            size = min(max(10.0, s * 0.3), room / (len(label) * 0.64))
+            painter.text(lx, ly, label, size=size, anchor="start", bold=True,
                          fill="#222" if owner == "common" else style.colour(owner, game.players))
             for i, tile in enumerate(game._pools[owner]):
                 self._draw_domino(painter, game, tile, *_pool_slot(game, owner, i), view, style)
