@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import cache
 from typing import Any
 
 from ...core import Action
@@ -519,8 +520,10 @@ _TABLE_KEY = ("<p><b>Food</b> and <b>Shelter</b> are the two tracks; ★ marks t
               "counts turns played, <i>(out)</i> marks a player whose game ended early.</p>")
 
 
+@cache
 def _scene_legend() -> str:
-    """Each scene's picture, as the tiles and tokens show it, with the scene's name."""
+    """Each scene's picture, as the tiles and tokens show it, with the scene's name (made once:
+    the panel asks for it after every move)."""
     items = []
     for scene in SCENE_ICON:
         rec = Recorder()
