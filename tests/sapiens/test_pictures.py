@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from sapiens_helpers import scenario
 
 import widgetpkg as wp
 from widgetpkg.games.sapiens import PlaceFightToken, RecallFightToken, SwapTile
@@ -72,6 +73,17 @@ def test_the_water_bonus_is_a_click_on_the_tile_to_take_then_a_menu_of_yours():
         if t.key[0] == "water":
             assert all(label.startswith("give tile ") for label in t.labels())
             assert t.label == f"take tile {t.key[1]} (Water)"
+
+
+def test_a_fight_bonus_with_no_token_in_hand_takes_one_back_by_clicking_its_tile():
+    g = scenario(("Marceau", "Vianney"), phase="fight", board={"Marceau": [(34, 1, 2, 270)]},
+                 pools={"common": [1, 2, 3, 4, 5]}, fight={2: ["Marceau", "Marceau"], 3: ["Marceau"]})
+    assert g.fight_tokens_in_hand["Marceau"] == 0
+    ui = ui_for(g)
+    targets = ui.targets(g)
+    recalls = {a for a in g.legal_actions() if isinstance(a, RecallFightToken)}
+    assert recalls and {a for t in targets if t.key[0] == "fight" for a in t.choices} == recalls
+    assert not any(isinstance(c.action, RecallFightToken) for c in ui.prompt(g, targets))
 
 
 def test_prompt_buttons_about_a_tile_name_it_and_light_it_up():

@@ -650,7 +650,7 @@ def _action_refs(game: Sapiens, action: Action) -> tuple[Any, ...]:
 
 def _tile_choice_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
     """A bonus asking for a pool tile (Fight, Water) is answered by clicking the tile: a fight token
-    goes on the clicked tile; for a swap, the tile clicked in another pool opens a menu of the
+    goes on the clicked tile (or, with none in hand, comes back from it); for a swap, the tile clicked in another pool opens a menu of the
     tiles of yours it could replace."""
     out = []
     fights = [a for a in legal if isinstance(a, PlaceFightToken)]
@@ -659,6 +659,15 @@ def _tile_choice_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]
         if slot is not None:
             wx, wy = slot
             out.append(Target(("fight", a.tile), (a,), ("rect", wx, wy, wx + 2, wy + 1), str(a)))
+    if game.phase == "fight" and not fights:
+        # no fight token in hand: the bonus asks which one to take back first
+        for recall in legal:
+            if not isinstance(recall, RecallFightToken):
+                continue
+            slot = _pool_slot_of(game, recall.tile)
+            if slot is not None:
+                wx, wy = slot
+                out.append(Target(("fight", recall.tile), (recall,), ("rect", wx, wy, wx + 2, wy + 1), str(recall)))
     swaps: dict[int, list[SwapTile]] = {}
     for act in legal:
         if isinstance(act, SwapTile):
