@@ -52,7 +52,7 @@ def test_hovering_a_place_shows_the_odds_with_and_without_tools():
     forest = next(t for t in ui.targets(g) if t.key == "forest")
     x0, y0, x1, y1 = forest.shape[1:]
     lines = ui.inspect(g, (x0 + x1) / 2, (y0 + y1) / 2).lines
-    assert lines[0].startswith("1 person:") and "with tools 3" in lines[0] and len(lines) == 6
+    assert lines[0].startswith("1 person:") and "with your tools 3" in lines[0] and len(lines) == 6
     assert lines[-1] == "7 of 7 spots free"
 
 
@@ -71,26 +71,51 @@ def test_tool_buttons_show_the_live_yield():
     assert "use tools 1: 9 -> 3 wood" in labels and "use no tools: 8 -> 2 wood" in labels
 
 
+def _text_box(op) -> tuple[float, float, float, float]:
+    """The box a text takes at the painters' glyph estimate (0.55 em a character), by its anchor."""
+    width = 0.55 * op.size * len(op.text)
+    left = {"start": op.x, "end": op.x - width}.get(op.anchor, op.x - width / 2)
+    return left, op.y - op.size / 2, left + width, op.y + op.size / 2
+
+
+def _inside(box, frame, what: str) -> None:
+    x0, y0, x1, y1 = frame
+    assert x0 - 0.01 <= box[0] and box[2] <= x1 + 0.01, f"{what} is wider than its box"
+    assert y0 - 0.01 <= box[1] and box[3] <= y1 + 0.01, f"{what} is outside its box"
+
+
 @pytest.mark.parametrize("scale", [32, 48, 64])
-def test_the_words_on_every_place_stay_inside_it(scale):
-    """The text drawn on a place (title, card, building, igloo) fits its tile at the scales a
-    notebook shows: measured with the painters' glyph estimate, 0.55 em per character."""
-    from widgetpkg.games.stone_age.ui import _STATIC_RECTS
-    from widgetpkg.render.painter import Recorder, Text
+def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
+    """The text and icons drawn on a place (title, card, building, igloo) and on a player's board fit
+    their box at the scales a notebook shows: text measured with the painters' glyph estimate,
+    0.55 em per character, from its anchor."""
+    from widgetpkg.games.stone_age.ui import _STATIC_RECTS, player_rect
+    from widgetpkg.render.painter import Icon, Recorder, Text
     from widgetpkg.ui.contract import View
 
     g = wp.new_game("stone-age", players=4, seed=5, variants={"igloos": True, "wild_animals": True})
+    rng = random.Random(5)
+    for _ in range(70):        # mid-game: cards bought, people placed, an animal out
+        g.apply(rng.choice(g.legal_actions()))
     ui = ui_for(g)
     view = View(scale, 0, 0, 2000, 2000)
     for key, value in ui.background(g).items():
         rec = Recorder()
         ui.draw_piece(rec, key, value, view)
-        x0, y0, x1, y1 = (v * scale for v in _STATIC_RECTS[key[1]])
+        frame = tuple(v * scale for v in _STATIC_RECTS[key[1]])
         for op in rec.ops:
             if isinstance(op, Text):
-                half = 0.55 * op.size * len(op.text) / 2
-                assert x0 <= op.x - half and op.x + half <= x1, f"{key[1]}: {op.text!r} is wider than its tile"
-                assert y0 <= op.y - op.size / 2 and op.y + op.size / 2 <= y1, f"{key[1]}: {op.text!r} below its tile"
+                _inside(_text_box(op), frame, f"{key[1]}: {op.text!r}")
+            elif isinstance(op, Icon):
+                half = op.size / 2
+                _inside((op.cx - half, op.cy - half, op.cx + half, op.cy + half), frame, f"{key[1]}: icon")
+    rec = Recorder()
+    ui.draw_figures(rec, g, view, style=Style())
+    boards = {p: tuple(v * scale for v in player_rect(g, p)) for p in g.players}
+    for op in rec.ops:
+        if isinstance(op, Text) and not len(op.text) <= 2:          # not a person's letter
+            frame = next(f for f in boards.values() if f[1] <= op.y <= f[3])
+            _inside(_text_box(op), frame, repr(op.text))
 
 
 def test_hovering_an_igloo_names_its_cost_and_points():
@@ -202,3 +227,47 @@ def test_a_player_who_cannot_pay_is_told_so():
     g.undo()
     g.apply(Resolve("card:1"))          # 1 resource: Red can pay
     assert ui.status(g)[1] == "pay or decline"
+
+
+def test_the_people_menu_gives_the_exact_odds_of_each_count():
+    """Each count in the menu of a dice place says its expected yield and the chance of at least
+    that much (rounded down), without and with the mover's unused tools, from the exact odds."""
+    from fractions import Fraction
+
+    from widgetpkg.games.stone_age.odds import expected_yield, p_at_least
+
+    g = wp.new_game("stone-age", players=2, seed=3)
+    with g.edit() as s:
+        s.players["Red"].tools = 2
+    forest = next(t for t in ui_for(g).targets(g) if t.key == "forest")
+    for action, label in zip(forest.choices, forest.labels()):
+        n = action.count
+        mean = expected_yield("forest", n)
+        k = max(1, int(mean))
+        plain, tooled = p_at_least("forest", n, k), p_at_least("forest", n, k, tools=2)
+        assert label == (f"{n} {'person' if n == 1 else 'people'}: {float(mean):.1f} wood expected; at least {k}: "
+                         f"{float(plain):.0%} ({float(tooled):.0%} with your tools 2)")
+        assert isinstance(plain, Fraction) and tooled >= plain
+
+
+def test_hovering_a_place_you_can_click_shows_its_odds_beside_it():
+    from widgetpkg.games.stone_age.ui import place_rect
+    from widgetpkg.render.painter import Recorder, Rect, Text
+    from widgetpkg.ui.contract import View
+
+    g = wp.new_game("stone-age", players=4, seed=3)
+    ui = ui_for(g)
+    view = View(48, 0, 0.45 * 48, 768, 900)
+    for target in ui.targets(g):
+        rec = Recorder()
+        ui.draw_preview(rec, g, target, target.choices[0], view, Style())
+        texts = [op.text for op in rec.ops if isinstance(op, Text)]
+        if target.key not in ("hunt", "forest", "clay_pit", "quarry", "river"):
+            assert not texts
+            continue
+        assert texts[1:] == list(target.labels())
+        box = next(op for op in rec.ops if isinstance(op, Rect) and op.fill and op.stroke)
+        x0, y0 = view.to_pixel(*place_rect(g, target.key)[:2])
+        x1, y1 = view.to_pixel(*place_rect(g, target.key)[2:])
+        assert box.y >= y1 or box.y + box.h <= y0, f"the odds box covers the {target.key}"
+        assert box.x >= 0 and box.x + box.w <= 768

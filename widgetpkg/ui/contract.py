@@ -52,6 +52,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ..core import Action, Game, Scored
 from ..render.painter import Painter
 from .inspector import InspectorView
+from .legend import LegendItem, draw_legend, legend_box
 from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
 
 #: the game an adapter draws (an adapter subclasses ``GameUI[ItsGame]``)
@@ -376,6 +377,11 @@ class GameUI(Generic[G]):
         keys: undo, redo, pan, zoom)."""
         return ""
 
+    def legend(self, game: G) -> list[LegendItem]:
+        """The pictures this board draws, each with its name in words (shown beside the board in the
+        SVG picture, and by the app's "Legend" toggle); by default none."""
+        return []
+
     def inspector_view(self, game: G) -> InspectorView | None:
         """An optional deeper look at the position for the inspector widget (None: the game has
         none, and the inspector says so)."""
@@ -398,6 +404,7 @@ class GameUI(Generic[G]):
     def svg(self, game: G, style: Style, *, scale: int = 48) -> str:
         """The board as an SVG document (the fallback where widgets do not run)."""
         from ..render.painter import Recorder
+        from ..render.painter import Rect as RectOp
         from ..render.svg import to_svg
         x0, y0, x1, y1 = self.extent(game)
         x0, y0, x1, y1 = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
@@ -409,7 +416,16 @@ class GameUI(Generic[G]):
         self.draw_regions(rec, game, view)
         self.draw_marks(rec, game, view, targets=(), style=style)
         self.draw_figures(rec, game, view, style=style)
-        return to_svg(rec.ops, view.width, view.height, title=f"{game.name} board")
+        width, height = view.width, view.height
+        items = self.legend(game)
+        if items:
+            # the legend beside the board, on the table colour, never over it
+            gap = max(8, scale // 6)
+            legend_width, legend_height = legend_box(items, height=view.height, unit=scale)
+            width, height = view.width + gap + math.ceil(legend_width) + 1, max(view.height, math.ceil(legend_height) + 1)
+            rec.ops.insert(0, RectOp(0, 0, width, height, fill=self.table_colour))
+            draw_legend(rec, items, view.width + gap, 0.5, height=view.height, unit=scale)
+        return to_svg(rec.ops, width, height, title=f"{game.name} board")
 
 
 def scored_entry(event: Scored) -> LogEntry:
@@ -464,6 +480,7 @@ __all__ = [
     "GameUI",
     "Inspection",
     "InspectorView",
+    "LegendItem",
     "LogEntry",
     "Rect",
     "Ref",

@@ -36,3 +36,16 @@ def seat_colour(player: str, players: Sequence[str] = ()) -> str:
         return named
     index = list(players).index(player) if player in players else 0
     return SEAT_COLOURS[index % len(SEAT_COLOURS)]
+
+# The family look every game draws with: dark ink on warm paper, one frame colour, one colour for
+# what may be clicked now (always drawn dashed as well, so it does not rest on colour alone).
+#: text and icons
+INK = "#2b2418"
+#: the paper of boards, cards and the legend
+PAPER = "#faf6ec"
+#: frames of places, tiles and regions
+FRAME = "#5a4a35"
+#: the halo under text drawn over pictures
+HALO = "#ffffff"
+#: the dashed frame of a legal target
+TARGET = "#1a7f2a"

@@ -11,14 +11,13 @@ dice for everyone, animal rewards, feeding) comes as labelled buttons through ``
 >>> g = wp.new_game("stone-age", players=2, seed=1)
 >>> ui = ui_for(g)
 >>> forest = next(t for t in ui.targets(g) if t.key == "forest")
->>> forest.mode, forest.labels()[:2]
-('menu', ('1 person', '2 people'))
+>>> forest.mode, forest.labels()[0]
+('menu', '1 person: 0.8 wood expected; at least 1: 67%')
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -30,6 +29,7 @@ from ...ui.contract import (
     Column,
     GameUI,
     Inspection,
+    LegendItem,
     Rect,
     Region,
     Section,
@@ -39,6 +39,7 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
+from ...ui.palette import FRAME, INK, PAPER
 from .actions import (
     ChooseDie,
     ChooseResources,
@@ -57,7 +58,9 @@ from .actions import (
 )
 from .data import RESOURCES
 from .game import StoneAge
-from .odds import p_at_least, yield_distribution
+from .odds import expected_yield, p_at_least
+from .pictures import animal_name, building_words, card_bottom_words, card_top_words, good_icon
+from .places import PLACE_LABELS, draw_place, fit
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
 
 BOARD_WIDTH = 16.0
@@ -65,19 +68,6 @@ BOARD_WIDTH = 16.0
 CARDS_TOP, CARDS_BOTTOM = 4.55, 6.95
 PLAYER_TOP = 7.15
 PLAYER_HEIGHT = 2.3
-PLACE_COLOURS = {"hunt": "#c9a46b", "forest": "#6f9a52", "clay_pit": "#c47d4a", "quarry": "#9a9a9a",
-                 "river": "#e0c04a", "tool_maker": "#b8b0a0", "hut": "#d9b9a0", "field": "#b5c77a",
-                 "animal": "#a05050"}
-#: the winter side of the board: the same places in colder, paler colours, under snow
-WINTER_COLOURS = {"hunt": "#bcae94", "forest": "#5e8a70", "clay_pit": "#b7876c", "quarry": "#a2aab2",
-                  "river": "#d8c777", "tool_maker": "#bdbcb6", "hut": "#d0c0b4", "field": "#b8c4a6",
-                  "animal": "#945a5e"}
-PLACE_LABELS = {"hunt": "Hunt", "forest": "Forest (wood)", "clay_pit": "Clay pit", "quarry": "Quarry",
-                "river": "River (gold)", "tool_maker": "Tool maker", "hut": "Hut", "field": "Field",
-                "animal": "Wild animal"}
-GOOD_COLOURS = {"food": "#c9a46b", "wood": "#7a5230", "clay": "#c47d4a", "stone": "#8a8a8a", "gold": "#e0b020"}
-
-
 def place_rect(game: StoneAge | None, place: str) -> Rect | None:
     """The world rectangle of a place, or None if the game has no such place (the layout is the same
     for every game, so ``game`` may be None)."""
@@ -116,16 +106,84 @@ def player_rect(game: StoneAge, player: str) -> Rect:
 
 
 def card_text(game: StoneAge, card_id: str) -> tuple[str, str]:
-    """(top, bottom) of a card in words."""
+    """(top, bottom) of a card in words: what buying it gives, what it scores at the end."""
     card = game.data.cards[card_id]
-    kind, param, amount = card.top
-    top = {"food": f"{amount} food", "resource": f"{amount} {param}", "points": f"{amount} points",
-           "tool": "+1 tool", "agriculture": "+1 field", "extra_card": "extra card",
-           "one_use_tool": f"one-use tool {amount}", "any_resources": f"{amount} of choice",
-           "dice_for_all": "dice for all", "resource_dice": f"2 dice: {param}"}[kind]
-    kind, what, persons = card.bottom
-    bottom = what if kind == "culture" else f"{persons}x {what.replace('_', ' ')}"
-    return top, bottom
+    return card_top_words(card.top), card_bottom_words(card.bottom)
+
+
+def count_label(game: StoneAge, place: str, people: int) -> str:
+    """How many people, and at a dice place what they would bring: the expected yield and the chance
+    of at least that much (rounded down, at least 1), without and with the mover's unused tools
+    (exact, from :mod:`.odds`).
+
+    >>> import widgetpkg as wp
+    >>> count_label(wp.new_game("stone-age", players=2, seed=1), "forest", 2)
+    '2 people: 2.0 wood expected; at least 2: 72%'
+    """
+    head = f"{people} {'person' if people == 1 else 'people'}"
+    who = game.current_player
+    if place not in DIVISOR or who is None:
+        return head
+    good, malus = GOOD_OF[place], game.malus
+    tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
+    mean = expected_yield(place, people, malus=malus)
+    k = max(1, math.floor(mean))
+    text = f"{head}: {float(mean):.1f} {good} expected; at least {k}: {float(p_at_least(place, people, k, malus=malus)):.0%}"
+    if tools:
+        with_tools = p_at_least(place, people, k, tools=tools, malus=malus)
+        text += f" ({float(with_tools):.0%} with your tools {tools})"
+    return text
+
+
+def odds_box(painter: Painter, lines: Sequence[str], place: Rect, view: View, board: Rect) -> Rect:
+    """Draw ``lines`` in a box beside the ``place`` rectangle (world units): below it if the board
+    has room there, else above, shifted sideways to stay on the board; returns the box in pixels."""
+    size = max(11.0, view.scale * 0.26)
+    width = max(0.55 * size * len(line) for line in lines) + 16
+    height = size * 1.35 * len(lines) + 10
+    x0, y0 = view.to_pixel(place[0], place[1])
+    x1, y1 = view.to_pixel(place[2], place[3])
+    left, top = view.to_pixel(board[0], board[1])
+    right, bottom = view.to_pixel(board[2], board[3])
+    y = y1 + 4 if y1 + 4 + height <= bottom or y0 - 4 - height < top else y0 - 4 - height
+    x = min(max(left, x0), max(left, right - width))
+    painter.rect(x + 3, y + 3, width, height, fill="#000", alpha=0.18)
+    painter.rect(x, y, width, height, fill=PAPER, stroke=FRAME, width=1.5)
+    for i, line in enumerate(lines):
+        painter.text(x + 8, y + 5 + size * (0.7 + 1.35 * i), line, size=size, anchor="start", bold=i == 0, fill=INK)
+    return (x, y, x + width, y + height)
+
+
+def player_marks(players: Sequence[str]) -> dict[str, str]:
+    """The letter drawn on each player's people: the first letter of the name, or more where two
+    names start alike.
+
+    >>> player_marks(["Red", "Blue", "Bob"])
+    {'Red': 'R', 'Blue': 'Bl', 'Bob': 'Bo'}
+    """
+    marks = {}
+    for p in players:
+        n = 1
+        while n < len(p) and any(q != p and q[:n].lower() == p[:n].lower() for q in players):
+            n += 1
+        marks[p] = p[:n].capitalize()
+    return marks
+
+
+def ink_on(colour: str) -> str:
+    """Dark or white letters, whichever reads better on ``colour`` (a ``#rrggbb`` or ``#rgb``).
+
+    >>> ink_on("#f4c430"), ink_on("#2b2b2b")
+    ('#2b2418', '#ffffff')
+    """
+    hexa = colour.lstrip("#")
+    if len(hexa) == 3:
+        hexa = "".join(c * 2 for c in hexa)
+    try:
+        r, g, b = (int(hexa[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return INK
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 @register_ui
@@ -187,7 +245,7 @@ class StoneAgeUI(GameUI[StoneAge]):
             value: Any = PLACE_LABELS.get(place, place)
             if place == "field" and winter:
                 # "Im Winter wird anstelle des Ackers Viehzucht betrieben"; the place keeps its API name
-                value = "Livestock (field)"
+                value = "Livestock"
             if place.startswith("igloo:"):
                 igloo = game.data.igloos[int(place[6:])]
                 built = _igloo_owner(game, igloo.id) is not None
@@ -196,12 +254,14 @@ class StoneAgeUI(GameUI[StoneAge]):
                 value = ("animal", game.active_animal, game.malus)
             # the winter side's places are drawn under snow (the igloos are snow already)
             pieces[("place", place)] = ("winter", value) if winter and not place.startswith("igloo:") else value
-        for k, card in enumerate(game.display, 1):
-            pieces[("place", f"card:{k}")] = ("card", card, card_text(game, card) if card else None)
+        for k, card_id in enumerate(game.display, 1):
+            card = game.data.cards[card_id] if card_id else None
+            words = card_bottom_words(card.bottom) if card else ""
+            pieces[("place", f"card:{k}")] = ("card", card, card_id, words)
         for s in range(1, game.n + 1):
             stack = game.stack(s)
-            top = game.data.buildings[stack[0]].describe() if stack else None
-            pieces[("place", f"building:{s}")] = ("building", stack[0] if stack else None, top, len(stack))
+            pieces[("place", f"building:{s}")] = ("building", game.data.buildings[stack[0]] if stack else None,
+                                                  len(stack))
         return pieces
 
     def piece_rect(self, key: Hashable, value: Any) -> Rect:
@@ -216,52 +276,10 @@ class StoneAgeUI(GameUI[StoneAge]):
         x0, y0, x1, y1 = _STATIC_RECTS[name]
         px, py = view.to_pixel(x0, y0)
         w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
-        size = max(8.0, view.scale * 0.24)
         winter = isinstance(value, tuple) and value[0] == "winter"
         if winter:
             value = value[1]
-        fill = (WINTER_COLOURS if winter else PLACE_COLOURS).get(name, "#f7f1e3")
-        if isinstance(value, tuple) and value[0] == "card":
-            fill = "#e8f0d8" if value[1] and value[1].startswith("G") else "#f3e3c0"
-        painter.rect(px, py, w, h, fill=fill, stroke="#5a4a35", width=1.5)
-        if winter:
-            _snow(painter, px, py, w, view.scale)
-        cx = px + w / 2
-        if isinstance(value, str):
-            painter.text(cx, py + size, value, size=size, bold=True)
-            return
-        if value[0] == "card":
-            cost = name.partition(":")[2]
-            painter.text(cx, py + size, f"slot {cost}: {cost} res.", size=size * 0.85, fill="#5a4a35")
-            if value[1]:
-                painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
-                painter.text(cx, py + h * 0.65, value[2][0], size=_fit(value[2][0], w, size * 0.85))
-                painter.text(cx, py + h * 0.85, value[2][1], size=_fit(value[2][1], w, size * 0.85), fill="#5a4a35")
-        elif value[0] == "building":
-            header = f"stack {name.partition(':')[2]} ({value[3]} left)"
-            if _fit(header, w, size * 0.8) < size * 0.8:
-                header = f"{value[3]} left"
-            painter.text(cx, py + size, header, size=_fit(header, w, size * 0.8))
-            if value[1]:
-                painter.text(cx, py + h * 0.45, value[1], size=size, bold=True)
-                cost, _, points = value[2].partition(" -> ")
-                _wrapped(painter, cx, py + h * 0.6, cost.replace("resources", "res."), w, size * 0.75, lines=2)
-                if points:
-                    points = f"{points} points"
-                    painter.text(cx, py + h * 0.88, points, size=_fit(points, w, size * 0.75))
-        elif value[0] == "igloo":
-            title = f"Igloo {name[6:]}"
-            painter.text(cx, py + size, title, size=_fit(title, w, size * 0.8), bold=True)
-            # below the people placed there (their dots sit a third of the way down)
-            _cost_chips(painter, cx, py + h * 0.64, value[1], w)
-            points = f"{value[2]} pts"
-            painter.text(cx, py + h * 0.88, points, size=_fit(points, w, size * 0.8))
-            if value[3]:
-                painter.rect(px, py, w, h, fill="#777", alpha=0.5)
-        elif value[0] == "animal":
-            label = f"{value[1].partition(':')[2].replace('_', ' ')} -{value[2]}" if value[1] else "no animal"
-            painter.text(cx, py + size, "Wild animal", size=size, bold=True)
-            painter.text(cx, py + h * 0.8, label, size=size * 0.85)
+        draw_place(painter, name, value, px, py, w, h, view.scale, winter=winter)
 
     # -- figures: people on places and the players' boards ------------------------------------------
     def figures_key(self, game: StoneAge) -> Hashable:
@@ -270,6 +288,7 @@ class StoneAgeUI(GameUI[StoneAge]):
     def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
         r = 0.16 * view.scale
         people = _people_at(game)
+        marks = player_marks(game.players)
         for place in game.places():
             rect = place_rect(game, place)
             if rect is None:
@@ -279,7 +298,10 @@ class StoneAgeUI(GameUI[StoneAge]):
             for i, (wx, wy) in enumerate(_spot_centres(rect, len(here) + _free_spots(game, place, len(here)))):
                 cx, cy = view.to_pixel(wx, wy)
                 if i < len(here):
-                    painter.circle(cx, cy, r, fill=style.colour(here[i], game.players), stroke="#222")
+                    colour = style.colour(here[i], game.players)
+                    painter.circle(cx, cy, r, fill=colour, stroke="#222")
+                    # whose person it is in a letter too, not only in a colour
+                    painter.text(cx, cy, marks[here[i]], size=r * 1.2, bold=True, fill=ink_on(colour))
                 else:
                     painter.circle(cx, cy, r, stroke="#3d3222", width=1.5, alpha=0.55)
         for p in game.players:
@@ -291,28 +313,37 @@ class StoneAgeUI(GameUI[StoneAge]):
         w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
         colour = style.colour(p, game.players)
         current = game.current_player == p
-        painter.rect(px, py, w, h, fill="#faf6ec", stroke=colour, width=4 if current else 2)
+        painter.rect(px, py, w, h, fill=PAPER, stroke=colour, width=4 if current else 2)
         size = max(8.0, view.scale * 0.26)
-        start = " (start)" if game.start_player == p else ""
-        painter.text(px + 8, py + size, f"{p}{start}: {game.scores[p]} points", size=size, bold=True, anchor="start")
-        goods = [("food", game.food(p))] + list(game.resources(p).items())
-        for i, (good, n) in enumerate(goods):
-            gx = px + (0.3 + i * 1.6) * view.scale
-            gy = py + h * 0.5
-            painter.rect(gx, gy - size * 0.6, size * 1.2, size * 1.2, fill=GOOD_COLOURS[good], stroke="#333")
-            painter.text(gx + size * 1.5, gy, f"{n} {good}", size=size * 0.9, anchor="start")
-        tiles = "+".join(map(str, game.tool_tiles(p))) or "none"
+        mark = player_marks(game.players)[p]
+        painter.circle(px + 8 + size * 0.6, py + size, size * 0.6, fill=colour, stroke="#222")
+        painter.text(px + 8 + size * 0.6, py + size, mark, size=size * 0.7, bold=True, fill=ink_on(colour))
+        start = " (start player)" if game.start_player == p else ""
+        painter.text(px + 14 + size * 1.2, py + size, f"{p}{start}: {game.scores[p]} points", size=size, bold=True,
+                     anchor="start", fill=INK)
+        tiles = game.tool_tiles(p)
+        counters = [("food", str(game.food(p)))] + [(r, str(n)) for r, n in game.resources(p).items()] + [
+            ("tool", "+".join(map(str, tiles)) or "0"), ("person", f"{game.people(p)}"),
+            ("agriculture", str(game.agriculture(p)))]
+        slot = (w - 16) / len(counters)
+        gy = py + h * 0.45
+        for i, (good, n) in enumerate(counters):
+            gx = px + 8 + i * slot + size * 0.8
+            good_icon(painter, good, gx, gy, size * 1.6)
+            painter.text(gx + size * 0.95, gy, n, size=fit(n, slot - size * 1.8, size * 1.05), bold=True,
+                         anchor="start", fill=INK)
         unused = "+".join(map(str, game.unused_tools(p))) or "none"
         one_use = ", ".join(map(str, game.one_use_tools(p)))
-        line = (f"people {game.people(p)} (home {game.at_home(p)})   field {game.agriculture(p)}   "
-                f"tools {tiles} (unused {unused}){'   one-use ' + one_use if one_use else ''}")
-        painter.text(px + 8, py + h * 0.72, line, size=size * 0.85, anchor="start")
+        line = (f"food {game.food(p)}, people {game.people(p)} ({game.at_home(p)} at home), field {game.agriculture(p)}, "
+                f"tools {'+'.join(map(str, tiles)) or 'none'} (unused {unused})"
+                f"{', one-use tools ' + one_use if one_use else ''}")
+        painter.text(px + 8, py + h * 0.7, line, size=fit(line, w - 16, size * 0.85), anchor="start", fill=INK)
         cards = _cards_line(game, p)
         if cards:
-            painter.text(px + 8, py + h * 0.9, cards, size=_fit(cards, w - 16, size * 0.85), anchor="start")
+            painter.text(px + 8, py + h * 0.88, cards, size=fit(cards, w - 16, size * 0.85), anchor="start", fill=INK)
         summary = f"{len(game.cards(p))} cards, {len(game.buildings(p))} buildings" + (
             f", igloos {', '.join(map(str, game.igloos(p)))}" if game.igloos(p) else "")
-        painter.text(px + w - 8, py + size, summary, size=size * 0.85, anchor="end")
+        painter.text(px + w - 8, py + size, summary, size=size * 0.85, anchor="end", fill=INK)
 
     def draw_marks(self, painter: Painter, game: StoneAge, view: View, *, targets: Sequence[Target],
                    style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
@@ -328,6 +359,16 @@ class StoneAgeUI(GameUI[StoneAge]):
                 a, b = view.to_pixel(rect[0], rect[1])
                 c, d = view.to_pixel(rect[2], rect[3])
                 painter.rect(a, b, c - a, d - b, stroke="#c0392b", width=4)
+
+    def draw_preview(self, painter: Painter, game: StoneAge, target: Target, choice: Action, view: View,
+                     style: Style) -> None:
+        """A hovered place you can click: its frame, and at a dice place the odds for each number of
+        people you could send, in a box beside the place (never over it)."""
+        super().draw_preview(painter, game, target, choice, view, style)
+        if game.phase != "placement" or target.key not in DIVISOR:
+            return
+        lines = [f"{_place_title(str(target.key))}: what you would roll", *target.labels()]
+        odds_box(painter, lines, target.shape[1:], view, self.extent(game))
 
     def highlight(self, painter: Painter, game: StoneAge, refs: Sequence[Any], view: View) -> None:
         for ref in refs:
@@ -350,8 +391,8 @@ class StoneAgeUI(GameUI[StoneAge]):
                 rect = place_rect(game, place)
                 if rect is None:
                     continue
-                labels = tuple(f"{a.count} {'person' if a.count == 1 else 'people'}" for a in choices)
-                targets.append(Target(place, tuple(choices), ("rect", *rect), label=f"place people at {place}",
+                labels = tuple(count_label(game, place, a.count) for a in choices)
+                targets.append(Target(place, tuple(choices), ("rect", *rect), label=f"place people at the {_place_title(place)}",
                                       menu=len(choices) > 1, choice_labels=labels))
         elif game.phase == "resolution":
             for a in actions:
@@ -359,7 +400,7 @@ class StoneAgeUI(GameUI[StoneAge]):
                     continue
                 rect = place_rect(game, a.place)
                 if rect is not None:
-                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve {a.place}"))
+                    targets.append(Target(a.place, (a,), ("rect", *rect), label=f"resolve the {_place_title(a.place)}"))
         return targets
 
     def explain_click(self, game: StoneAge, wx: float, wy: float) -> Action | str:
@@ -411,6 +452,10 @@ class StoneAgeUI(GameUI[StoneAge]):
             return Choice("Go hungry: -10 points", a, "Feeding")
         return Choice(str(a), a)
 
+    def legend(self, game: StoneAge) -> list[LegendItem]:
+        from .legend import legend_items
+        return legend_items(game)
+
     def inspect(self, game: StoneAge, wx: float, wy: float) -> Inspection | None:
         for place in game.places():
             rect = place_rect(game, place)
@@ -422,30 +467,17 @@ class StoneAgeUI(GameUI[StoneAge]):
     def _place_lines(self, game: StoneAge, place: str) -> list[str]:
         who = game.current_player
         if place in DIVISOR and who is not None:
-            tools = sum(game.unused_tools(who)) + sum(game.one_use_tools(who))
             counts = [a.count for a in game.legal_actions() if isinstance(a, PlacePeople) and a.place == place]
-            counts = counts or [1, 2, 3]
-            good = GOOD_OF[place]
-            lines = []
-            for n in counts[:5]:
-                dist = yield_distribution(place, n, malus=game.malus)
-                best = max(k for k, p in dist.items() if p)
-                k = max(1, round(sum(k * p for k, p in dist.items())))
-                plain = p_at_least(place, n, k, malus=game.malus)
-                line = f"{n} {'person' if n == 1 else 'people'}: up to {best} {good}; P(at least {k}) = {float(plain):.0%}"
-                if tools:
-                    line += f", with tools {tools}: {float(p_at_least(place, n, k, tools=tools, malus=game.malus)):.0%}"
-                lines.append(line)
-            return lines
+            return [count_label(game, place, n) for n in (counts or [1, 2, 3])[:5]]
         if place.startswith("card:"):
             card = game.display[int(place[5:]) - 1]
             if card:
                 top, bottom = card_text(game, card)
-                return [f"{card}: {top} now, {bottom} at the end", f"costs {place[5:]} resources of any kinds"]
+                return [f"{top} now, {bottom} at the end", f"costs {place[5:]} resources of any kinds"]
         if place.startswith("building:"):
             stack = game.stack(int(place[9:]))
             if stack:
-                return [f"{stack[0]}: {game.data.buildings[stack[0]].describe()}", f"{len(stack)} left in the stack"]
+                return [building_words(game.data.buildings[stack[0]]), f"{len(stack)} left in the stack"]
         if place.startswith("igloo:"):
             igloo = game.data.igloos[int(place[6:])]
             owner = _igloo_owner(game, igloo.id)
@@ -485,16 +517,18 @@ class StoneAgeUI(GameUI[StoneAge]):
         for k, card in enumerate(game.display, 1):
             if card:
                 top, bottom = card_text(game, card)
-                rows.append(f"<li>slot {k} ({k} res.): <b>{esc(card)}</b> {esc(top)} / {esc(bottom)}</li>")
+                rows.append(f"<li>slot {k} (pay {k}): <b>{esc(top)}</b> now, <b>{esc(bottom)}</b> at the end</li>")
         sections = [Section("Cards on display", f"<ul>{''.join(rows)}</ul><p>{game.deck_size} in the deck</p>")]
-        tops = [f"<li>stack {s}: <b>{esc(game.stack(s)[0])}</b> {esc(game.data.buildings[game.stack(s)[0]].describe())}"
+        tops = [f"<li>stack {s}: {esc(building_words(game.data.buildings[game.stack(s)[0]]))}"
                 f" ({len(game.stack(s))} left)</li>" for s in range(1, game.n + 1) if game.stack(s)]
         sections.append(Section("Buildings", f"<ul>{''.join(tops)}</ul>"))
         if game.active_animal:
-            sections.append(Section("Wild animal", f"<p>{esc(game.active_animal.partition(':')[2])}: dice -{game.malus}; "
-                                                   f"{sum(game.at_animal(p) for p in game.players)} of {game.n} rings taken</p>"))
-        held = "".join(f"<li>{esc(p)}: {esc(', '.join(game.cards(p)) or '-')}</li>" for p in game.players)
-        sections.append(Section("Cards held", f"<ul>{held}</ul>", open=False))
+            taken = sum(game.at_animal(p) for p in game.players)
+            sections.append(Section("Wild animal", f"<p>{esc(animal_name(game.active_animal))}: dice −{game.malus}; "
+                                                   f"{taken} of {game.n} rings taken</p>"))
+        held = "".join(f"<li>{esc(p)}: {esc(', '.join(card_bottom_words(game.data.cards[c].bottom) for c in game.cards(p)) or '-')}</li>"
+                       for p in game.players)
+        sections.append(Section("Card bottoms held", f"<ul>{held}</ul>", open=False))
         return sections
 
     def help_html(self, game: StoneAge) -> str:
@@ -503,66 +537,11 @@ class StoneAgeUI(GameUI[StoneAge]):
                 "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
 
 
-def _fit(text: str, width: float, size: float) -> float:
-    """A font size at most ``size`` at which ``text`` fits in ``width`` pixels (painters have no text
-    metrics, so this takes an average glyph of 0.55 em); never below 6 px, to stay legible.
-
-    >>> _fit("short", 100, 10), round(_fit("1 clay, 1 stone, 1 gold", 120, 10), 2)
-    (10, 9.01)
-    """
-    return max(6.0, min(size, (width - 6) / (0.55 * max(1, len(text)))))
-
-
-def _wrap(text: str, width: float, size: float, lines: int) -> tuple[list[str], float]:
-    """``text`` broken into lines that fit in ``width`` pixels, and the font size for them: the
-    largest up to ``size`` at which at most ``lines`` lines do (same glyph estimate and 6 px floor
-    as ``_fit``; at the floor it takes the lines it needs, hiding nothing). Lines break after a
-    comma or before "of", so "1 wood" and "of 2 kinds" stay whole.
-
-    >>> _wrap("1 wood, 1 clay, 1 stone", 60, 10, 3)
-    (['1 wood,', '1 clay,', '1 stone'], 10.0)
-    >>> _wrap("5 res. of 2 kinds", 50, 10, 2)
-    (['5 res.', 'of 2 kinds'], 8.0)
-    """
-    phrases = re.split(r"(?<=,) | (?=of )", text)
-    font = float(size)
-    while True:
-        per_line = max(1, int((width - 6) / (0.55 * font)))
-        out: list[str] = []
-        for phrase in phrases:
-            if out and len(out[-1]) + 1 + len(phrase) <= per_line:
-                out[-1] += " " + phrase
-            else:
-                out.append(phrase)
-        if font <= 6.0 or (len(out) <= lines and all(len(line) <= per_line for line in out)):
-            return out, font
-        font = max(6.0, font - 0.5)
-
-
-def _wrapped(painter: Painter, cx: float, top: float, text: str, width: float, size: float, *, lines: int) -> None:
-    """``text`` wrapped (``_wrap``) and centred on ``cx``, its first line at ``top``."""
-    rows, font = _wrap(text, width, size, lines)
-    for i, row in enumerate(rows):
-        painter.text(cx, top + i * font * 1.15, row, size=font)
-
-
 def _place_title(place: str) -> str:
     """A place as its board names it: "Forest (wood)", "Card slot 3", "Building stack 1", "Igloo 2"."""
     kind, _, index = place.partition(":")
     titles = {"card": "Card slot", "building": "Building stack", "igloo": "Igloo"}
     return f"{titles[kind]} {index}" if kind in titles else PLACE_LABELS.get(place, place)
-
-
-def _cost_chips(painter: Painter, cx: float, cy: float, cost: Sequence[int], width: float) -> None:
-    """A cost as a row of squares in the resources' colours (those of the players' boards), each
-    with its count: narrow places cannot hold "1 wood, 1 clay, 1 stone" in words."""
-    kinds = [(r, n) for r, n in zip(RESOURCES, cost) if n]
-    side = min(14.0, (width - 4) / max(1, len(kinds)) - 2)
-    x = cx - len(kinds) * (side + 2) / 2 + 1
-    for r, n in kinds:
-        painter.rect(x, cy - side / 2, side, side, fill=GOOD_COLOURS[r], stroke="#333")
-        painter.text(x + side / 2, cy, str(n), size=side * 0.8, bold=True, fill="#fff", halo="#333", halo_width=2)
-        x += side + 2
 
 
 def _spot_centres(rect: Rect, count: int) -> list[tuple[float, float]]:
@@ -591,17 +570,6 @@ def _cards_line(game: StoneAge, p: str) -> str:
         parts.append("culture " + ", ".join(f"{s}" + (f" x{n}" if n > 1 else "") for s, n in sorted(symbols.items())))
     parts += [f"{n} {what.replace('_', ' ')}{'s' if n > 1 else ''}" for what, n in sorted(people.items())]
     return " · ".join(parts)
-
-
-def _snow(painter: Painter, px: float, py: float, width: float, scale: float) -> None:
-    """Snow along the top of a place on the winter side: a white band with a scalloped edge,
-    behind the place's title."""
-    depth, wave = 0.2 * scale, 0.06 * scale
-    bumps = max(2, round(width / (0.45 * scale)))
-    steps = 8 * bumps
-    edge = [(px + 1 + (width - 2) * i / steps, py + depth - wave * abs(math.sin(math.pi * i / 8)))
-            for i in range(steps + 1)]
-    painter.polygon([(px + 1, py + 1), (px + width - 1, py + 1), *reversed(edge)], fill="#fbfdff", alpha=0.9)
 
 
 def _spots_lines(game: StoneAge, place: str) -> list[str]:
