@@ -14,6 +14,7 @@ from widgetpkg.games.sapiens import PlaceFightToken, RecallFightToken, SwapTile
 from widgetpkg.games.sapiens.ui import SCENE_ICON, SCENE_NAME, SapiensUI
 from widgetpkg.render.painter import Circle, Icon, Recorder, Rect, Text
 from widgetpkg.ui.contract import Style, View, ui_for
+from widgetpkg.ui.legend import draw_legend, legend_box
 
 
 def play_until(seed: int, players: int, stop, limit: int = 2000):
@@ -139,8 +140,9 @@ def test_every_text_stays_inside_its_box_and_no_two_texts_overlap(scale):
         ui.draw_piece(rec, key, value, view)
     ui.draw_regions(rec, g, view)
     ui.draw_figures(rec, g, view, style=Style())
-    height = ui.draw_legend(rec, g, 0, view.height, view.width, scale)
-    picture = (0, 0, view.width, view.height + height)
+    width, height = legend_box(ui.legend(g), height=view.height, unit=scale)
+    draw_legend(rec, ui.legend(g), view.width + 8, 0, height=view.height, unit=scale)
+    picture = (0, 0, view.width + 8 + width, max(view.height, height))
     shapes: list[tuple[float, float, float, float]] = []
     boxes = []
     for op in rec.ops:
@@ -191,7 +193,7 @@ def _all_texts(g) -> list[str]:
     for key, value in ui.background(g).items():
         ui.draw_piece(rec, key, value, view)
     ui.draw_figures(rec, g, view, style=Style())
-    ui.draw_legend(rec, g, 0, 0, 1400, 40)
+    draw_legend(rec, ui.legend(g), 1400, 0, height=900, unit=40)
     texts += [op.text for op in rec.ops if isinstance(op, Text)]
     targets = ui.targets(g)
     texts += [t.label for t in targets] + [label for t in targets for label in t.labels()]

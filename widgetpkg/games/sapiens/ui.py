@@ -32,6 +32,7 @@ from ...ui.contract import (
     Column,
     GameUI,
     Inspection,
+    LegendItem,
     Rect,
     Region,
     Section,
@@ -166,9 +167,7 @@ class SapiensUI(GameUI[Sapiens]):
             if face_up:
                 draw_half(painter, scene, px, py, s)
             else:  # an abandoned tribe: face down, crossed so that it reads without colour
-                painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
-                painter.line(px + 6, py + 6, px + s - 6, py + s - 6, stroke="#a88f76", width=2)
-                painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
+                _draw_face_down(painter, px, py, s)
 
     # -- figures: tokens, bears, pools -----------------------------------------------------------
     def figures_key(self, game: Sapiens) -> Hashable:
@@ -444,68 +443,30 @@ class SapiensUI(GameUI[Sapiens]):
         return ValleyView()
 
     # -- the legend -----------------------------------------------------------------------------------
-    def legend_items(self, game: Sapiens) -> list[tuple[str, str]]:
-        """What the pictures mean: ``(what, its name)``, in the order the legend shows them."""
-        return ([(f"scene:{scene}", SCENE_NAME[scene]) for scene in SCENE_ICON]
-                + [("terrain:F", "Forest (food)"), ("terrain:P", "Plain (food)"),
-                   ("terrain:C", "Cave (shelter)"), ("terrain:W", "Waterfall"),
-                   ("token", "Mountain token"), ("bear", "Bear"), ("steak", "Mammoth steak"),
-                   ("fight", "Fight token"), ("down", "Abandoned tribe")])
+    def legend(self, game: Sapiens) -> list[LegendItem]:
+        """Every picture of the board, drawn as the board draws it, with its name."""
+        def picture(draw: Any) -> Any:
+            # the drawings work in a square of side ``s`` from its top-left corner
+            return lambda painter, cx, cy, size: draw(painter, cx - size / 2, cy - size / 2, size)
 
-    def draw_legend(self, painter: Painter, game: Sapiens, x: float, y: float, width: float, scale: float) -> float:
-        """The legend in rows from pixel ``(x, y)`` within ``width``; returns its height."""
-        item_w, per_row = self._legend_grid(game, width, scale)
-        s = scale * 0.8
-        for k, (what, label) in enumerate(self.legend_items(game)):
-            px = x + (k % per_row) * item_w
-            py = y + (k // per_row) * scale
-            kind, _, name = what.partition(":")
-            if kind == "scene":
-                draw_half(painter, name, px - 3, py - 3, s + 6)
-            elif kind == "terrain":
-                draw_square(painter, name, 2, (7, 5) if name == CAVE else None, px, py, s)
-            elif kind == "token":
-                draw_token(painter, "camp", px + s / 2, py + s / 2, s, "#333333")
-            elif kind == "bear":
-                draw_bear(painter, px + s / 2, py + s / 2, s, "#333333")
-            elif kind == "steak":
-                painter.icon(ICONS["steak"], px + s / 2, py + s / 2, s * 0.8, fill="#8e3b2f")
-            elif kind == "fight":
-                painter.circle(px + s / 2, py + s / 2, s * 0.3, fill="#333333", stroke="#000", width=1.5)
-                painter.icon(ICONS["fist"], px + s / 2, py + s / 2, s * 0.42, fill="#ffffff")
-            else:
-                painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
-                painter.line(px + 6, py + 6, px + s - 6, py + s - 6, stroke="#a88f76", width=2)
-                painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
-            painter.text(px + s + scale * 0.15, py + s / 2, label, size=max(10.0, scale * 0.26), anchor="start",
-                         fill="#222222")
-        rows = -(-len(self.legend_items(game)) // per_row)
-        return rows * scale
+        def scene(name: str) -> Any:
+            return picture(lambda p, x, y, s: draw_half(p, name, x - 2, y - 2, s + 4))
 
-    def _legend_grid(self, game: Sapiens, width: float, scale: float) -> tuple[float, int]:
-        """The width of one legend item (picture and name) and how many fit in a row."""
-        longest = max(_text_width(label, max(10.0, scale * 0.26), False) for _, label in self.legend_items(game))
-        item_w = max(scale * 4.6, scale * 0.95 + longest + 12)
-        return item_w, max(1, int(width // item_w))
+        def square(kind: str) -> Any:
+            return picture(lambda p, x, y, s: draw_square(p, kind, 2, (7, 5) if kind == CAVE else None, x, y, s))
 
-    def svg(self, game: Sapiens, style: Style, *, scale: int = 48) -> str:
-        """The board, with the legend below it (a static picture has no other key)."""
-        x0, y0, x1, y1 = self.extent(game)
-        width = int((x1 - x0) * scale)
-        _, per_row = self._legend_grid(game, width - scale * 0.4, scale)
-        legend_h = -(-len(self.legend_items(game)) // per_row) * scale + scale * 0.6
-        view = View(scale, -x0 * scale, -y0 * scale, width, int((y1 - y0) * scale))
-        rec = Recorder()
-        rec.rect(0, 0, view.width, view.height + legend_h, fill=self.table_colour)
-        for key, value in self.background(game).items():
-            self.draw_piece(rec, key, value, view)
-        self.draw_regions(rec, game, view)
-        self.draw_marks(rec, game, view, targets=(), style=style)
-        self.draw_figures(rec, game, view, style=style)
-        rec.text(scale * 0.2, view.height + scale * 0.1, "Legend", size=max(10.0, scale * 0.28), anchor="start",
-                 baseline="top", bold=True, fill="#3b3220")
-        self.draw_legend(rec, game, scale * 0.2, view.height + scale * 0.55, width - scale * 0.4, scale)
-        return to_svg(rec.ops, view.width, int(view.height + legend_h), title="Sapiens board")
+        items = [LegendItem(SCENE_NAME[name], scene(name), "Scenes") for name in SCENE_ICON]
+        items += [LegendItem("Forest, food value", square(FOREST), "Valley"),
+                  LegendItem("Plain, food value", square("P"), "Valley"),
+                  LegendItem("Cave, shelter 7 or 5", square(CAVE), "Valley"),
+                  LegendItem("Waterfall", square(WATERFALL), "Valley"),
+                  LegendItem("Abandoned tribe", picture(_draw_face_down), "Valley")]
+        items += [LegendItem("Mountain token", lambda p, cx, cy, s: draw_token(p, "camp", cx, cy, s, "#333333"), "Pieces"),
+                  LegendItem("Bear", lambda p, cx, cy, s: draw_bear(p, cx, cy, s, "#333333"), "Pieces"),
+                  LegendItem("Mammoth steak", lambda p, cx, cy, s: p.icon(ICONS["steak"], cx, cy, s * 0.8, fill="#8e3b2f"),
+                             "Pieces"),
+                  LegendItem("Fight token", _draw_fight_token, "Pieces")]
+        return items
 
 
 #: the phases in players' words
@@ -564,6 +525,17 @@ def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int]
                          fill="#ffffff")
     else:
         painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
+
+
+def _draw_face_down(painter: Painter, px: float, py: float, s: float) -> None:
+    painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
+    painter.line(px + 6, py + 6, px + s - 6, py + s - 6, stroke="#a88f76", width=2)
+    painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
+
+
+def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
+    painter.circle(cx, cy, s * 0.3, fill="#333333", stroke="#000", width=1.5)
+    painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill="#ffffff")
 
 
 def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
