@@ -51,16 +51,16 @@ def test_columns_mark_the_weaker_track_and_sections_say_it_is_a_reconstruction()
         assert f"<b>{column.label}</b>" in sections["Reading the table"]
 
 
-def test_the_scene_legend_names_every_letter_drawn_on_tiles():
-    from widgetpkg.games.sapiens.ui import SCENE_LETTER
+def test_the_scene_legend_shows_every_picture_drawn_on_tiles_with_its_name():
+    from widgetpkg.games.sapiens.ui import SCENE_ICON, SCENE_NAME
 
     g = wp.new_game("sapiens", players=3, seed=2)
     ui = ui_for(g)
     legend = {s.title: s.render() for s in ui.sections(g, None)}["Scenes"]
-    for scene, letter in SCENE_LETTER.items():
-        assert f">{letter}</span> {scene}</li>" in legend
+    for scene, icon in SCENE_ICON.items():
+        assert f"</svg> {SCENE_NAME[scene]}</li>" in legend and f"game-icons-{icon}" in legend
     assert legend in ui.help_html(g)
-    assert len(set(SCENE_LETTER.values())) == len(SCENE_LETTER)  # no two scenes share letters
+    assert len(set(SCENE_ICON.values())) == len(SCENE_ICON)  # no two scenes share a picture
 
 
 def _to_refill(players: int, seed: int):
@@ -137,7 +137,8 @@ def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
     _, x0, y0, _, _ = pool.shape
     mine = ui.inspect(g, x0 + 0.5, y0 + 0.5)
     assert mine is not None and mine.title == f"Tile {pool.key[1]}"
-    assert mine.lines == (" / ".join(g.tile(pool.key[1])), f"in {g.current_player}'s pool")
+    first, second = (scene.capitalize() for scene in g.tile(pool.key[1]))
+    assert mine.lines[:2] == (f"{first} and {second}", f"in {g.current_player}'s pool")
     index = g.pools[g.current_player].index(pool.key[1])
     hover = ui.inspect(g, x0 + 0.5, y0 + 0.5 - ROW)
     assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"

@@ -180,6 +180,8 @@ class Choice:
     detail: str = ""
     #: a key that presses this button while the board has the focus ("s"), or ""
     key: str = ""
+    #: what on the board the button is about (a pool tile), lit up while the button is hovered
+    refs: tuple[Ref, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import (
     Action,
@@ -74,6 +74,9 @@ from .components import (
 )
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, free_caves, regular_placements, square_problem
+
+if TYPE_CHECKING:
+    from .areas import ValleyAreas
 
 #: bonuses that ask the player something; Picking and Camp simply apply (AMB-18)
 CHOICE_BONUSES = ("feast", "ritual", "water", "hunt", "fight", "fire")
@@ -385,6 +388,20 @@ class Sapiens(Game):
             first, second = sorted(self.tile(t), key=SCENES.index)
             counts[(first, second)] = counts.get((first, second), 0) + 1
         return counts
+
+    def areas(self, player: str | None = None) -> ValleyAreas:
+        """What ``player``'s valley holds (default: the player to move): tribes, scene areas, the
+        food and shelter each half earned, caves within reach, pool tiles that would connect."""
+        from .areas import valley_areas
+        return valley_areas(self, self._who(player))
+
+    def feature_graph(self, player: str | None = None) -> Any:
+        """``player``'s valley as a networkx graph of halves and caves (optional extra ``graph``)."""
+        from .areas import feature_graph
+        return feature_graph(self, self._who(player))
+
+    def _who(self, player: str | None) -> str:
+        return player if player is not None else (self.current_player or self.players[0])
 
     def projected_scores(self) -> dict[str, int]:
         # nothing is added at the end (E4): the score is always the weaker track

@@ -19,16 +19,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import cache
 from typing import Any
 
 from ...core import Action
 from ...core.grammar import agree, names, possessive, sentence
-from ...render.painter import Painter
+from ...render.icons import icons_of
+from ...render.painter import Painter, Recorder
+from ...render.svg import to_svg
 from ...ui.contract import (
     Choice,
     Column,
     GameUI,
     Inspection,
+    LegendItem,
     Rect,
     Region,
     Section,
@@ -38,6 +42,7 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
+from ...ui.palette import EMPHASIS
 from .actions import (
     Abandon,
     ConvertSteaks,
@@ -58,16 +63,24 @@ from .actions import (
 from .components import CAVE, FOREST, STEPS, WATERFALL
 from .game import Sapiens
 
-#: scene colours (after the printed icons' colours) and the letter drawn on them
+#: scene colours (after the printed icons' colours); the picture on each scene tells them apart
+#: without colour (game-icons.net outlines, see docs/credits.md)
 SCENE_COLOUR = {"feast": "#f4f1ea", "picking": "#2e7d32", "ritual": "#9e9e9e", "water": "#1e88e5",
                 "camp": "#fb8c00", "hunt": "#8d6e63", "fight": "#d32f2f", "fire": "#fdd835"}
-SCENE_LETTER = {"feast": "Fe", "picking": "Pi", "ritual": "Ri", "water": "Wa", "camp": "Ca", "hunt": "Hu",
-                "fight": "Fi", "fire": "Fr"}
-TERRAIN = {FOREST: "#7fae6a", "P": "#e8dc9a", CAVE: "#8a7f74", WATERFALL: "#8fc7e8"}
+SCENE_ICON = {"feast": "crossed-bones", "picking": "fruit-tree", "ritual": "rune-stone", "water": "waves",
+              "camp": "camping-tent", "hunt": "mammoth", "fight": "fist", "fire": "flame"}
+#: the scenes' names as the rulebook writes them
+SCENE_NAME = {scene: scene.capitalize() for scene in SCENE_ICON}
+TERRAIN = {FOREST: "#7fae6a", "P": "#eadf9f", CAVE: "#6f655b", WATERFALL: "#8fc7e8"}
+TERRAIN_NAME = {FOREST: "forest", "P": "plain", CAVE: "cave", WATERFALL: "waterfall"}
+ICONS = icons_of(__package__)
 VALLEY_W, VALLEY_H, GAP = 10, 7, 1
-VALLEY_TOP = 0.6  # room above each valley for its title and its two tracks
+VALLEY_TOP = 0.8  # room above each valley for its title and its two tracks (10 px at 16 px a square)
 POOL_TOP = VALLEY_TOP + VALLEY_H + 1.0
 ROW = 1.6
+ROW_GAP = ROW - 1  # free room above each row of dominoes, for the tile numbers
+#: targets drawn on pool tiles (which lie above the marks layer)
+_POOL_TARGETS = ("pool", "common", "fight", "water")
 
 
 def _origin(game: Sapiens, player: str) -> tuple[float, float]:
@@ -146,23 +159,15 @@ class SapiensUI(GameUI[Sapiens]):
             ox, oy, squares = value
             for (x, y), kind, food, shelter in squares:
                 px, py = view.to_pixel(ox + 1 + x, oy + 1 + y)
-                painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke="#5b5246", width=1)
-                if kind in (FOREST, "P"):
-                    painter.text(px + s * 0.82, py + s * 0.2, str(food), size=s * 0.24, fill="#3b3326", bold=True)
-                elif kind == CAVE and shelter:
-                    painter.text(px + s / 2, py + s * 0.18, f"{shelter[0]}/{shelter[1]}", size=s * 0.22, fill="#fff")
-                else:
-                    painter.text(px + s / 2, py + s * 0.18, "falls", size=s * 0.2, fill="#134")
+                draw_square(painter, kind, food, shelter, px, py, s)
             return
         (ax, ay), (bx, by), scenes, face_up = value
         for (wx, wy), scene in (((ax, ay), scenes[0]), ((bx, by), scenes[1])):
             px, py = view.to_pixel(wx, wy)
             if face_up:
-                painter.rect(px + 3, py + 3, s - 6, s - 6, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5)
-                painter.text(px + s / 2, py + s / 2, SCENE_LETTER[scene], size=s * 0.34, bold=True,
-                             fill=_letter_colour(scene))
-            else:  # an abandoned tribe: face down
-                painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
+                draw_half(painter, scene, px, py, s)
+            else:  # an abandoned tribe: face down, crossed so that it reads without colour
+                _draw_face_down(painter, px, py, s)
 
     # -- figures: tokens, bears, pools -----------------------------------------------------------
     def figures_key(self, game: Sapiens) -> Hashable:
@@ -175,40 +180,74 @@ class SapiensUI(GameUI[Sapiens]):
         for (p, sq), scene in game._tokens.items():
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
             px, py = view.to_pixel(wx + 0.5, wy + 0.6)
-            painter.circle(px, py, s * 0.28, fill=SCENE_COLOUR[scene], stroke=style.colour(p, game.players), width=3)
-            painter.text(px, py, SCENE_LETTER[scene], size=s * 0.22, bold=True)
+            draw_token(painter, scene, px, py, s, style.colour(p, game.players))
         for (p, sq), placer in game._bears.items():
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
             px, py = view.to_pixel(wx + 0.5, wy + 0.5)
-            painter.circle(px, py, s * 0.36, fill="#4e342e", stroke=style.colour(placer, game.players), width=3)
-            painter.text(px, py, "bear", size=s * 0.2, fill="#fff")
-        for p in game.players:  # both tracks above the valley, right of its title
-            ox, oy = _origin(game, p)
-            tx, ty = view.to_pixel(ox + VALLEY_W, oy)
-            painter.text(tx - 4, ty - 2, _tracks_text(game, p), size=max(10.0, min(15.0, s * 0.26)), anchor="end",
-                         baseline="bottom", bold=True, fill=style.colour(p, game.players), halo="#ffffff",
-                         halo_width=3)
+            draw_bear(painter, px, py, s, style.colour(placer, game.players))
+        for p in game.players:
+            self._draw_header(painter, game, p, view, style)
         for owner in ("common", *game.players):
             label = "Common" if owner == "common" else owner
             lx, ly = view.to_pixel(0.2, POOL_TOP + (0 if owner == "common" else 1 + game.players.index(owner)) * ROW + 0.5)
-            painter.text(lx, ly, label, size=s * 0.3, anchor="start", bold=True,
+            room = (_pool_slot(game, owner, 0)[0] - 0.35) * s   # up to the first domino
+            size = min(max(10.0, s * 0.3), room / (len(label) * 0.64))
+            painter.text(lx, ly, label, size=size, anchor="start", bold=True,
                          fill="#222" if owner == "common" else style.colour(owner, game.players))
             for i, tile in enumerate(game._pools[owner]):
                 self._draw_domino(painter, game, tile, *_pool_slot(game, owner, i), view, style)
+
+    def _draw_header(self, painter: Painter, game: Sapiens, player: str, view: View, style: Style) -> None:
+        """Above a valley, right of its title: both tracks at the right end, the mammoth steaks
+        between, each shortened when the valley is drawn too small for the words."""
+        s = view.scale
+        left, y = view.to_pixel(*_origin(game, player))
+        right = left + VALLEY_W * s
+        title_end = left + 4 + _text_width(_valley_title(game, player, s), _title_size(s), True) + 8
+        size = max(10.0, min(15.0, s * 0.26))
+        tracks = _tracks_text(game, player)
+        if right - 4 - _text_width(tracks, size, True) < title_end:
+            tracks = _tracks_text(game, player, short=True)
+        start = right - 4 - _text_width(tracks, size, True)
+        painter.text(right - 4, y - 2, tracks, size=size, anchor="end", baseline="bottom", bold=True,
+                     fill=style.colour(player, game.players), halo="#ffffff", halo_width=3)
+        n = game.steaks[player]
+        icon = size * 1.4
+        for words in (f"{n} steak{'s' * (n != 1)}", str(n)):
+            if start - title_end >= icon + 4 + _text_width(words, size, False) + 6:
+                cy = y - 2 - size / 2
+                painter.icon(ICONS["steak"], title_end + icon / 2, cy, icon, fill="#8e3b2f")
+                painter.text(title_end + icon + 2, cy, words, size=size, anchor="start", fill="#3b3220",
+                             halo="#ffffff", halo_width=3)
+                break
+
+    def draw_regions(self, painter: Painter, game: Sapiens, view: View) -> None:
+        """The valleys and the pools framed and titled; a valley drawn small is titled by its
+        owner's name alone."""
+        for region in self.regions(game):
+            x0, y0, x1, y1 = region.rect
+            px, py = view.to_pixel(x0, y0)
+            qx, qy = view.to_pixel(x1, y1)
+            painter.rect(px, py, qx - px, qy - py, stroke="#6b5a2e", width=1.5, alpha=0.8)
+            key = region.key
+            title = (_valley_title(game, key[1], view.scale) if isinstance(key, tuple) and key[0] == "valley"
+                     else region.title)
+            painter.text(px + 4, py - 2, title, size=_title_size(view.scale), anchor="start", baseline="bottom",
+                         bold=True, fill="#3b3220", halo="#ffffff", halo_width=3)
 
     def _draw_domino(self, painter: Painter, game: Sapiens, tile: int, wx: float, wy: float, view: View,
                      style: Style) -> None:
         s = view.scale
         for k, scene in enumerate(game.tile(tile)):
             px, py = view.to_pixel(wx + k, wy)
-            painter.rect(px + 1, py + 1, s - 2, s - 2, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5)
-            painter.text(px + s / 2, py + s / 2, SCENE_LETTER[scene], size=s * 0.32, bold=True,
-                         fill=_letter_colour(scene))
+            draw_half(painter, scene, px - 2, py - 2, s + 4)
         px, py = view.to_pixel(wx, wy)
-        painter.text(px + s, py - s * 0.12, str(tile), size=s * 0.22, fill="#444")
+        painter.text(px + s, py - 1, str(tile), size=min(max(10.0, s * 0.32), 0.6 * ROW_GAP * s + 4),
+                     baseline="bottom", bold=True, fill="#222", halo="#ffffff", halo_width=3)
         for j, owner in enumerate(game._fight.get(tile, ())):
-            painter.circle(px + s * (0.3 + 0.45 * j), py + s * 0.85, s * 0.14, fill=style.colour(owner, game.players),
-                           stroke="#000")
+            cx, cy = px + s * (0.25 + 0.42 * j), py + s * 0.92
+            painter.circle(cx, cy, s * 0.2, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
+            painter.icon(ICONS["fist"], cx, cy, s * 0.28, fill="#ffffff")
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
     def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
@@ -228,9 +267,15 @@ class SapiensUI(GameUI[Sapiens]):
                     px, py = view.to_pixel(*_square_world(game, owner, x, y))
                     painter.rect(px, py, s, s, stroke="#000", width=3, dash=(6, 3))
         for t in targets:
-            if t.shape[0] == "rect":
-                _, x0, y0, x1, y1 = t.shape
-                px, py = view.to_pixel(x0, y0)
+            if t.shape[0] != "rect":
+                continue
+            _, x0, y0, x1, y1 = t.shape
+            px, py = view.to_pixel(x0, y0)
+            if isinstance(t.key, tuple) and t.key[0] in _POOL_TARGETS:
+                # pool tiles are drawn above the marks: a wide glow around the domino shows through
+                painter.rect(px - 6, py - 6, (x1 - x0) * s + 12, (y1 - y0) * s + 12, fill="#2e7d32", alpha=0.55,
+                             stroke="#1b5e20", width=3)
+            else:
                 painter.rect(px + 2, py + 2, (x1 - x0) * s - 4, (y1 - y0) * s - 4, fill="#ffffff", alpha=0.35,
                              stroke="#1b5e20", width=2)
 
@@ -240,18 +285,23 @@ class SapiensUI(GameUI[Sapiens]):
             p = game.current_player
             for (x, y), scene in zip(_squares(choice), game.tile(choice.tile)):
                 px, py = view.to_pixel(*_square_world(game, p, x, y))
-                painter.rect(px + 3, py + 3, view.scale - 6, view.scale - 6, fill=SCENE_COLOUR[scene], alpha=0.8,
-                             stroke="#000", width=2)
-                painter.text(px + view.scale / 2, py + view.scale / 2, SCENE_LETTER[scene], size=view.scale * 0.34)
+                draw_half(painter, scene, px, py, view.scale, alpha=0.85)
+                painter.rect(px + 1, py + 1, view.scale - 2, view.scale - 2, stroke="#000", width=2.5)
             return
         super().draw_preview(painter, game, target, choice, view, style)
 
     def highlight(self, painter: Painter, game: Sapiens, refs: Sequence[Any], view: View) -> None:
         for ref in refs:
+            if isinstance(ref, tuple) and len(ref) == 2 and ref[0] == "tile":
+                slot = _pool_slot_of(game, ref[1])
+                if slot is not None:
+                    px, py = view.to_pixel(*slot)
+                    painter.rect(px - 4, py - 4, 2 * view.scale + 8, view.scale + 8, stroke=EMPHASIS, width=4)
+                continue
             point = self.ref_point(game, ref)
             if point is not None:
                 px, py = view.to_pixel(point[0] - 0.5, point[1] - 0.5)
-                painter.rect(px, py, view.scale, view.scale, stroke="#ff6f00", width=4)
+                painter.rect(px, py, view.scale, view.scale, stroke=EMPHASIS, width=4)
 
     # -- clicking --------------------------------------------------------------------------------
     def targets(self, game: Sapiens) -> list[Target]:
@@ -268,7 +318,7 @@ class SapiensUI(GameUI[Sapiens]):
         for (x, y), choices in sorted(by_square.items()):
             wx, wy = _square_world(game, p, x, y)
             out.append(Target(("square", p, x, y), tuple(choices), ("rect", wx, wy, wx + 1, wy + 1),
-                              f"{len(choices)} placements over ({x}, {y})"))
+                              f"{len(choices)} placement{'s' * (len(choices) != 1)} over ({x}, {y})"))
         for i, tile in enumerate(game._pools[p]):
             mine = tuple(a for a in placements if a.tile == tile)  # type: ignore[union-attr]
             if mine:
@@ -276,6 +326,7 @@ class SapiensUI(GameUI[Sapiens]):
                 out.append(Target(("pool", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"tile {tile}", menu=True,
                                   choice_labels=tuple(str(a) for a in mine)))
         out.extend(_refill_targets(game, legal))
+        out.extend(_tile_choice_targets(game, legal))
         for act in legal:
             if isinstance(act, TakeMountainToken):
                 wx, wy = _square_world(game, p, act.x, act.y)
@@ -291,7 +342,8 @@ class SapiensUI(GameUI[Sapiens]):
         groups = {Refill: "End of turn", UseMountainToken: "Mountain tokens", ResolveBonus: "Bonus order",
                   SkipBonus: "Bonus", ConvertSteaks: "Hunt", SwapTile: "Water", PlaceFightToken: "Fight",
                   RecallFightToken: "Fight tokens", ResolveFightToken: "Fight tokens", RetakeMountainToken: "Ritual"}
-        return [Choice(_label(game, a), a, groups.get(type(a), "")) for a in game.legal_actions() if a not in offered]
+        return [Choice(_label(game, a), a, groups.get(type(a), ""), refs=_action_refs(game, a))
+                for a in game.legal_actions() if a not in offered]
 
     def explain_click(self, game: Sapiens, wx: float, wy: float) -> Action | str:
         where = _square_at(game, wx, wy)
@@ -317,27 +369,13 @@ class SapiensUI(GameUI[Sapiens]):
             owner, tile = pooled
             first, second = game.tile(tile)
             whose = "the common pool" if owner == "common" else f"{possessive(owner)} pool"
-            return Inspection(("pool", tile), f"Tile {tile}", (f"{first} / {second}", f"in {whose}"))
+            lines = [f"{SCENE_NAME[first]} and {SCENE_NAME[second]}", f"in {whose}"]
+            fighters = game.fight_tokens.get(tile, ())
+            if fighters:
+                lines.append(f"fight tokens of {names(list(fighters))}: whoever lays it gives each owner 1 food")
+            return Inspection(("pool", tile), f"Tile {tile}", tuple(lines), refs=(("tile", tile),))
         player, x, y = where
-        v = game.valley(player)
-        sq = v.index[(x, y)]
-        lines = [v.name(sq)]
-        if v.kind[sq] in (FOREST, "P"):
-            lines.append(f"food {v.food[sq]}")
-        shelter = v.shelter[sq]
-        if shelter:
-            lines.append(f"shelter {shelter[0]} with a token, {shelter[1]} without")
-        token = game._tokens.get((player, sq))
-        if token:
-            lines.append(f"mountain token: {token}")
-        laid = game._board.get((player, sq))
-        if laid:
-            tile, scene, tribe = laid
-            lines.append(f"tile {tile}: {scene}, tribe {tribe}" + ("" if tribe == game._tribe[player] else " (abandoned)"))
-        if (player, sq) in game._bears:
-            lines.append(f"bear put by {game._bears[(player, sq)]}")
-        return Inspection(("square", player, x, y), f"{player}: ({x}, {y})", tuple(lines),
-                          refs=(("square", player, x, y),))
+        return inspect_square(game, player, x, y)
 
     # -- panel -----------------------------------------------------------------------------------------
     def status(self, game: Sapiens) -> tuple[str, str]:
@@ -352,9 +390,11 @@ class SapiensUI(GameUI[Sapiens]):
                  "refill": "click a tile of the common pool to take it",
                  "choose_bonus": "choose which bonus to resolve first",
                  "fight_order": "choose whose fight token resolves first"}
-        phase = game.phase.replace("_", " ")
+        phase = _PHASE_WORDS.get(game.phase, f"{game.phase} bonus")
         end = " (last round)" if game.end_triggered else ""
-        return f"{p}: {phase}{end}", hints.get(game.phase, f"{phase} bonus")
+        hints.update({"fight": "click a lit pool tile to put a fight token on it, or skip",
+                      "water": "click a lit tile of another pool to swap one of yours for it, or skip"})
+        return f"{p}: {phase}{end}", hints.get(game.phase, f"{phase}: choose below")
 
     def columns(self, game: Sapiens) -> list[Column]:
         def track(p: str, name: str) -> str:
@@ -398,6 +438,42 @@ class SapiensUI(GameUI[Sapiens]):
     def option_choices(self, game: Sapiens) -> dict[str, tuple[Any, ...]]:
         return {"components": ("reconstruction", "examples")}
 
+    def inspector_view(self, game: Sapiens) -> Any:
+        from .valley_view import ValleyView
+        return ValleyView()
+
+    # -- the legend -----------------------------------------------------------------------------------
+    def legend(self, game: Sapiens) -> list[LegendItem]:
+        """Every picture of the board, drawn as the board draws it, with its name."""
+        def picture(draw: Any) -> Any:
+            # the drawings work in a square of side ``s`` from its top-left corner
+            return lambda painter, cx, cy, size: draw(painter, cx - size / 2, cy - size / 2, size)
+
+        def scene(name: str) -> Any:
+            return picture(lambda p, x, y, s: draw_half(p, name, x - 2, y - 2, s + 4))
+
+        def square(kind: str) -> Any:
+            return picture(lambda p, x, y, s: draw_square(p, kind, 2, (7, 5) if kind == CAVE else None, x, y, s))
+
+        items = [LegendItem(SCENE_NAME[name], scene(name), "Scenes") for name in SCENE_ICON]
+        items += [LegendItem("Forest, food value", square(FOREST), "Valley"),
+                  LegendItem("Plain, food value", square("P"), "Valley"),
+                  LegendItem("Cave, shelter 7 or 5", square(CAVE), "Valley"),
+                  LegendItem("Waterfall", square(WATERFALL), "Valley"),
+                  LegendItem("Abandoned tribe", picture(_draw_face_down), "Valley")]
+        items += [LegendItem("Mountain token", lambda p, cx, cy, s: draw_token(p, "camp", cx, cy, s, "#333333"), "Pieces"),
+                  LegendItem("Bear", lambda p, cx, cy, s: draw_bear(p, cx, cy, s, "#333333"), "Pieces"),
+                  LegendItem("Mammoth steak", lambda p, cx, cy, s: p.icon(ICONS["steak"], cx, cy, s * 0.8, fill="#8e3b2f"),
+                             "Pieces"),
+                  LegendItem("Fight token", _draw_fight_token, "Pieces")]
+        return items
+
+
+#: the phases in players' words
+_PHASE_WORDS = {"start_cave": "starting cave", "main": "lay a tile", "feast": "Feast bonus",
+                "after_tile": "end of the turn", "refill": "refill", "choose_bonus": "order of the bonuses",
+                "ritual": "Ritual bonus", "water": "Water bonus", "hunt": "Hunt bonus", "fight": "Fight bonus",
+                "fire": "Fire bonus", "fight_order": "order of the fight tokens"}
 
 _TABLE_KEY = ("<p><b>Food</b> and <b>Shelter</b> are the two tracks; ★ marks the weaker one, which is the "
               "score (on food when both are equal). <b>Steaks</b> can be turned into food. <b>Mountain tokens</b> "
@@ -405,17 +481,178 @@ _TABLE_KEY = ("<p><b>Food</b> and <b>Shelter</b> are the two tracks; ★ marks t
               "counts turns played, <i>(out)</i> marks a player whose game ended early.</p>")
 
 
+@cache
 def _scene_legend() -> str:
-    """The letters drawn on tiles and tokens, each on its scene's colour, with the scene's name."""
-    items = "".join(
-        f'<li><span style="display:inline-block;min-width:2em;text-align:center;font-weight:bold;'
-        f'background:{SCENE_COLOUR[scene]};color:{_letter_colour(scene)};border:1px solid #222">'
-        f"{esc(SCENE_LETTER[scene])}</span> {esc(scene)}</li>" for scene in SCENE_LETTER)
-    return f'<ul style="list-style:none;padding-left:0">{items}</ul>'
+    """Each scene's picture, as the tiles and tokens show it, with the scene's name (made once:
+    the panel asks for it after every move)."""
+    items = []
+    for scene in SCENE_ICON:
+        rec = Recorder()
+        draw_half(rec, scene, -2, -2, 28)
+        picture = to_svg(rec.ops, 24, 24, title=SCENE_NAME[scene])
+        items.append(f'<li style="display:flex;align-items:center;gap:6px">{picture} {esc(SCENE_NAME[scene])}</li>')
+    return f'<ul style="list-style:none;padding-left:0">{"".join(items)}</ul>'
 
 
 def _letter_colour(scene: str) -> str:
     return "#111" if scene in ("feast", "fire", "camp") else "#fff"
+
+
+# -- pictures, one drawing for the canvas and the SVG -----------------------------------------------------
+def draw_half(painter: Painter, scene: str, px: float, py: float, s: float, *, alpha: float = 1.0) -> None:
+    """One half of a tile in the ``s``-pixel square at ``(px, py)``: the scene's colour and picture."""
+    painter.rect(px + 3, py + 3, s - 6, s - 6, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5, alpha=alpha)
+    painter.icon(ICONS[SCENE_ICON[scene]], px + s / 2, py + s / 2, s * 0.64, fill=_letter_colour(scene), alpha=alpha)
+
+
+def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int] | None, px: float, py: float,
+                s: float) -> None:
+    """A square of the valley: forests carry two little trees, every valley square its food value in
+    a white disc; caves show their entrance and both shelter values, waterfalls their falls."""
+    painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke="#5b5246", width=1)
+    if kind == FOREST:
+        for k in (0, 1):
+            tx, base = px + s * (0.2 + 0.2 * k), py + s * (0.86 - 0.12 * k)
+            painter.polygon(((tx, base - s * 0.34), (tx - s * 0.12, base), (tx + s * 0.12, base)), fill="#2f5a27")
+    if kind in (FOREST, "P"):
+        cx, cy = px + s * 0.7, py + s * 0.3
+        painter.circle(cx, cy, s * 0.21, fill="#ffffff", stroke="#3b3326", width=1)
+        painter.text(cx, cy, str(food), size=s * 0.3, fill="#222222", bold=True)
+    elif kind == CAVE:
+        painter.icon(ICONS["cave-entrance"], px + s / 2, py + s * 0.6, s * 0.62, fill="#cfc5b8")
+        if shelter:
+            painter.text(px + s / 2, py + s * 0.17, f"{shelter[0]}/{shelter[1]}", size=s * 0.24, bold=True,
+                         fill="#ffffff")
+    else:
+        painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
+
+
+def _draw_face_down(painter: Painter, px: float, py: float, s: float) -> None:
+    painter.rect(px + 3, py + 3, s - 6, s - 6, fill="#5d4a3a", stroke="#222", width=1.5)
+    painter.line(px + 6, py + 6, px + s - 6, py + s - 6, stroke="#a88f76", width=2)
+    painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
+
+
+def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
+    painter.circle(cx, cy, s * 0.3, fill="#333333", stroke="#000", width=1.5)
+    painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill="#ffffff")
+
+
+def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
+    """A mountain token: a disc of its scene with the scene's picture, ringed in its owner's colour."""
+    painter.circle(cx, cy, s * 0.3, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
+    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.38, fill=_letter_colour(scene))
+
+
+def draw_bear(painter: Painter, cx: float, cy: float, s: float, ring: str) -> None:
+    """A bear token, ringed in the colour of the player who put it there."""
+    painter.circle(cx, cy, s * 0.38, fill="#4e342e", stroke=ring, width=3)
+    painter.icon(ICONS["bear-head"], cx, cy, s * 0.56, fill="#f3e5d8")
+
+
+# -- words about a square ----------------------------------------------------------------------------------
+def inspect_square(game: Sapiens, player: str, x: int, y: int) -> Inspection:
+    """What a square of ``player``'s valley is, in words: its terrain and value, what lies on it,
+    what it earned, and for a cave whether the tribe can reach it."""
+    v = game.valley(player)
+    sq = v.index[(x, y)]
+    kind = v.kind[sq]
+    lines = []
+    if kind in (FOREST, "P"):
+        lines.append(f"{TERRAIN_NAME[kind].capitalize()}, food value {v.food[sq]}")
+    elif kind == CAVE:
+        high, low = v.shelter[sq]  # type: ignore[misc]
+        lines.append(f"Cave: {high} shelter with its mountain token, {low} without")
+    else:
+        lines.append("Waterfall: nothing is laid here")
+    token = game._tokens.get((player, sq))
+    if token:
+        lines.append(f"{SCENE_NAME[token]} mountain token")
+    valley = game.areas(player)
+    half = valley.half_at((x, y))
+    if half is not None:
+        state = "" if half.face_up else ", abandoned"
+        lines.append(f"Tile {half.tile}: {SCENE_NAME[half.scene]} half, tribe {half.tribe}{state}")
+        earned = [f"{half.food} food"] * bool(half.food) + [f"{half.shelter} shelter"] * bool(half.shelter)
+        lines.append("Earned " + " and ".join(earned) if earned else
+                     "Earned nothing" + ("" if half.connected else ": it touched no other tile when laid"))
+        area = valley.area_at((x, y))
+        if area is not None and len(area.squares) > 1:
+            lines.append(f"Part of {len(area.squares)} touching {SCENE_NAME[area.scene]} halves "
+                         f"({area.food} food, {area.shelter} shelter)")
+    cave = valley.cave_at((x, y))
+    if cave is not None and cave.state == "open":
+        if cave.squares_between == 0:
+            lines.append(f"The next tile can enter it: {cave.value} shelter")
+        elif cave.squares_between is not None:
+            lines.append(f"{cave.squares_between} free square{'s' * (cave.squares_between != 1)} to cover first; "
+                         f"worth {cave.value} shelter")
+        else:
+            lines.append("Out of reach of the tribe")
+    elif cave is not None and cave.state == "closed":
+        lines.append("Closed: its entrance is covered")
+    fits = [o for o in valley.openings if (x, y) in o.squares and o.pool == player]
+    if fits and half is None:
+        best = max(fits, key=lambda o: o.food + o.shelter)
+        lines.append(f"{len(fits)} placement{'s' * (len(fits) != 1)} of your tiles cover it; best: tile {best.tile}, "
+                     f"{best.food} food and {best.shelter} shelter")
+    if (player, sq) in game._bears:
+        lines.append(f"Bear put here by {game._bears[(player, sq)]}")
+    return Inspection(("square", player, x, y), f"{possessive(player)} {TERRAIN_NAME[kind]} ({x}, {y})",
+                      tuple(lines), refs=(("square", player, x, y),))
+
+
+def _pool_slot_of(game: Sapiens, tile: int) -> tuple[float, float] | None:
+    for owner in ("common", *game.players):
+        if tile in game._pools[owner]:
+            return _pool_slot(game, owner, game._pools[owner].index(tile))
+    return None
+
+
+def _action_refs(game: Sapiens, action: Action) -> tuple[Any, ...]:
+    """The pool tiles a prompt button is about, for the board to light them up."""
+    if isinstance(action, (RecallFightToken, PlaceFightToken)):
+        return (("tile", action.tile),)
+    if isinstance(action, SwapTile):
+        return (("tile", action.mine), ("tile", action.other))
+    if isinstance(action, ResolveFightToken) and game._held is not None:
+        return (("tile", game._held[1]),)
+    return ()
+
+
+def _tile_choice_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
+    """A bonus asking for a pool tile (Fight, Water) is answered by clicking the tile: a fight token
+    goes on the clicked tile (or, with none in hand, comes back from it); for a swap, the tile clicked in another pool opens a menu of the
+    tiles of yours it could replace."""
+    out = []
+    fights = [a for a in legal if isinstance(a, PlaceFightToken)]
+    for a in fights:
+        slot = _pool_slot_of(game, a.tile)
+        if slot is not None:
+            wx, wy = slot
+            out.append(Target(("fight", a.tile), (a,), ("rect", wx, wy, wx + 2, wy + 1), str(a)))
+    if game.phase == "fight" and not fights:
+        # no fight token in hand: the bonus asks which one to take back first
+        for recall in legal:
+            if not isinstance(recall, RecallFightToken):
+                continue
+            slot = _pool_slot_of(game, recall.tile)
+            if slot is not None:
+                wx, wy = slot
+                out.append(Target(("fight", recall.tile), (recall,), ("rect", wx, wy, wx + 2, wy + 1), str(recall)))
+    swaps: dict[int, list[SwapTile]] = {}
+    for act in legal:
+        if isinstance(act, SwapTile):
+            swaps.setdefault(act.other, []).append(act)
+    for other, choices in swaps.items():
+        slot = _pool_slot_of(game, other)
+        if slot is not None:
+            wx, wy = slot
+            out.append(Target(("water", other), tuple(choices), ("rect", wx, wy, wx + 2, wy + 1),
+                              f"take tile {other} (Water)", menu=len(choices) > 1,
+                              choice_labels=tuple(f"give tile {c.mine} ({' and '.join(SCENE_NAME[s] for s in game.tile(c.mine))})"
+                                                  for c in choices)))
+    return out
 
 
 def _squares(action: PlaceTile | Abandon) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -443,11 +680,27 @@ def _pool_tile_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int] | None
     return None
 
 
-def _tracks_text(game: Sapiens, player: str) -> str:
-    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"."""
+def _tracks_text(game: Sapiens, player: str, short: bool = False) -> str:
+    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"
+    (short: "F 3 ★ · S 5", for a valley drawn small; the panel's columns spell them out)."""
     food, shelter = game.food[player], game.shelter[player]
     star = " ★"
-    return f"food {food}{star * (food <= shelter)} · shelter {shelter}{star * (shelter < food)}"
+    f, sh = ("F", "S") if short else ("food", "shelter")
+    return f"{f} {food}{star * (food <= shelter)} · {sh} {shelter}{star * (shelter < food)}"
+
+
+def _text_width(text: str, size: float, bold: bool) -> float:
+    """About how wide a line of sans-serif text is (0.6 em a character, bold 0.64)."""
+    return len(text) * size * (0.64 if bold else 0.6)
+
+
+def _title_size(scale: float) -> float:
+    return max(10.0, min(16.0, scale * 0.28))
+
+
+def _valley_title(game: Sapiens, player: str, scale: float) -> str:
+    """ "Red's valley", or just "Red" when the valley is drawn too small for more."""
+    return sentence(f"{possessive(player)} valley") if scale >= 28 else player
 
 
 def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
