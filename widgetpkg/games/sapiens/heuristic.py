@@ -45,8 +45,10 @@ if TYPE_CHECKING:
 #: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
 #: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
 LEVELS = (
-    Level("easy", "greedy", (("tolerance", 3.0), ("temperature", 1.0)), "Easy: a fair player who slips now and then"),
-    Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
+    # a turn's look-ahead is capped at 1000 positions: the think time stays near 0.3 s a decision
+    Level("easy", "greedy", (("tolerance", 3.0), ("temperature", 1.0), ("max_nodes", 1000)),
+          "Easy: a fair player who slips now and then"),
+    Level("normal", "greedy", (("max_nodes", 1000),), "Normal: always the best move by its estimate"),
     Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
 )
 

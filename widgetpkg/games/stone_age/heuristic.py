@@ -53,9 +53,9 @@ CONVERT_PER_ROUND = 8.0   # resource value a player can turn into buildings in a
 PERSON_PER_ROUND = 1.5    # what one more person yields in a round, net of its food
 TYPICAL_ROUNDS = 16       # games between sound players end around here: investments are judged
                           # against the rounds likely left, even while nobody empties a stack
-FOOD_HORIZON = 3.0        # rounds of feeding that food in hand is worth a point a unit for
-AGRICULTURE_PER_ROUND = 1.0
-TOOL_PER_ROUND = 0.6
+FOOD_HORIZON = 2.0        # rounds of feeding that food in hand is worth a point a unit for
+AGRICULTURE_PER_ROUND = 1.5  # a field saves a food every round
+TOOL_PER_ROUND = 1.0
 FOOD_FED = 1.0            # a unit of food that feeds someone later in the game
 FOOD_SPARE = 0.15         # food beyond what the game will eat
 UNUSED_TOOL_PIP = 0.2     # this round's unused tool tiles still help a later roll
