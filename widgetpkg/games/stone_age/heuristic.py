@@ -53,6 +53,9 @@ CONVERT_PER_ROUND = 8.0   # resource value a player can turn into buildings in a
 PERSON_PER_ROUND = 1.5    # what one more person yields in a round, net of its food
 TYPICAL_ROUNDS = 16       # games between sound players end around here: investments are judged
                           # against the rounds likely left, even while nobody empties a stack
+CULTURE_SYMBOLS = 8       # different culture symbols in the deck
+CULTURE_PER_ROUND = 0.3   # new culture symbols a player still collects a round: an early symbol
+                          # gains from every later one (a row of n scores n x n)
 FOOD_HORIZON = 2.0        # rounds of feeding that food in hand is worth a point a unit for
 AGRICULTURE_PER_ROUND = 1.5  # a field saves a food every round
 TOOL_PER_ROUND = 1.0
@@ -178,10 +181,10 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
                 symbols[what] = symbols.get(what, 0) + 1
             else:
                 multipliers += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
-        culture = _culture_points(symbols)
+        culture = _culture_points(symbols, rounds)
         value += multipliers + culture
         if terms is not None:
-            terms["culture"] = (float(culture), f"from {len(symbols)} different culture symbols")
+            terms["culture"] = (culture, f"from {len(symbols)} different culture symbols, and those still to come")
             terms["multipliers"] = (multipliers, "from the multiplier cards at the end")
     # what people, fields and tools keep producing
     work = rounds * PERSON_PER_ROUND * people
@@ -190,6 +193,8 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
     value += work + fields + tooling
     if game._phase != "placement":
         value += UNUSED_TOOL_PIP * tools_left
+        if terms is not None:
+            terms["unused tools"] = (UNUSED_TOOL_PIP * tools_left, f"for {tools_left} tool pips still unused this round")
     # food: what it will feed, then the hunger threat at the next feeding
     food_now = food + extra_food
     eat = max(0, people - agri) * min(max(rounds, 1.0), FOOD_HORIZON)
@@ -221,7 +226,7 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
 
 def terms(game: StoneAge, player: str) -> Terms:
     """``player``'s estimate split into terms, each (points, words), for hints; they add up to
-    ``estimate(game)[player]`` except for this round's unused tools."""
+    ``estimate(game)[player]``."""
     found: Terms = {}
     if game._phase == "over":
         return {"score": (float(game._scores[player]), "final score")}
@@ -258,13 +263,20 @@ def _cheapest(goods: list[float], amount: float) -> list[float]:
     return paid
 
 
-def _culture_points(symbols: dict[str, int]) -> int:
+def _culture_points(symbols: dict[str, int], rounds: float = 0.0) -> float:
+    """The culture rows as they score now, plus what the first row's symbols gain from the new
+    symbols still likely to join it (a row of n + g scores 2 n g more than a row of g)."""
     counts = list(symbols.values())
-    total = 0
+    total = 0.0
     for k in range(1, max(counts, default=0) + 1):
         row = sum(1 for n in counts if n >= k)
         total += row * row
-    return total
+    distinct = len(counts)
+    return total + 2.0 * distinct * _symbols_to_come(distinct, rounds)
+
+
+def _symbols_to_come(distinct: int, rounds: float) -> float:
+    return max(0.0, min(CULTURE_PER_ROUND * rounds, CULTURE_SYMBOLS - distinct))
 
 
 def _buy_card(game: StoneAge, p: str, place: str, rounds: float, goods: list[float]) -> float:
@@ -280,7 +292,7 @@ def _buy_card(game: StoneAge, p: str, place: str, rounds: float, goods: list[flo
     kind, what, persons = card.bottom
     if kind == "culture":
         have = {cards[c].bottom[1] for c in game._cards[p] if cards[c].green}
-        bottom = 2.0 * len(have) + 1.0 if what not in have else 1.0
+        bottom = 2.0 * (len(have) + _symbols_to_come(len(have) + 1, rounds)) + 1.0 if what not in have else 1.0
     else:
         bottom = persons * 2.5
     top_kind, _, amount = card.top
