@@ -47,11 +47,11 @@ LEVELS = (
 
 
 # rates in points (see the module docstring for what they stand for)
-BUILD_RATE = 0.5          # share of a resource's building value kept until it is built: a building
+BUILD_RATE = 0.4          # share of a resource's building value kept until it is built: a building
                           # or card must still be won against the other players, with people
 CONVERT_PER_ROUND = 8.0   # resource value a player can turn into buildings in a round
 PERSON_PER_ROUND = 1.5    # what one more person yields in a round, net of its food
-TYPICAL_ROUNDS = 16       # games between sound players end around here: investments are judged
+TYPICAL_ROUNDS = 15       # games between sound players end around here: investments are judged
                           # against the rounds likely left, even while nobody empties a stack
 CULTURE_SYMBOLS = 8       # different culture symbols in the deck
 CULTURE_PER_ROUND = 0.3   # new culture symbols a player still collects a round: an early symbol
