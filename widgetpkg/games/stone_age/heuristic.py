@@ -3,17 +3,21 @@
 The estimate is the points already scored plus what the player's position is likely to turn into
 by the end of the game, all in points:
 
-- resources at the building conversion rate (wood 3 ... gold 6, discounted for the people it
-  takes to build) as far as the rounds left can build them, at 1 point each beyond that;
-- culture rows as they score now, multiplier cards times the factor they are likely to reach;
-- people, agriculture and tools by what they yield over the rounds left;
-- food by the feeding it covers over the rounds left, and the next feeding's hunger (-10) when
-  food, agriculture and resources cannot cover it;
+- resources at part of their building value (wood 3 ... gold 6) as far as the rounds left can
+  build them, at 1 point each beyond that: only a building or card turns them into points, so
+  buying gains the rest (with the old 0.8 share, nobody bought for ten rounds);
+- culture rows as they score now plus what the symbols held gain from those still to come,
+  multiplier cards times the factor they are likely to reach;
+- people, agriculture and tools by what they yield over the rounds left, which are capped by a
+  typical game's length, so growing loses its worth as the game goes on even while nobody
+  empties a building stack (the end is anticipated);
+- food by the feeding it covers over the next two rounds (hoarded food is worth little), and the
+  next feeding's hunger (-10) when food, agriculture and resources cannot cover it;
 - people placed but not yet resolved by the expected yield of their place (dice average 3.5), so
   that a placement is judged before its dice are rolled.
 
-The numbers are rough rates of a typical game, not a solved model: they only need to rank
-positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
+The numbers are rough rates of a typical game, not a solved model, tuned by self-play
+(``benchmarks/stone_age_selfplay.py``): they only need to rank positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
 reports the time per call).
 
 >>> import widgetpkg as wp
