@@ -117,7 +117,7 @@ def test_each_level_finishes_games_for_every_player_count(name):
     """Bounded: the levels take over a game a few dozen decisions before its end."""
     info = wp.game_info(name)
     for players in range(info.min_players, info.max_players + 1):
-        _play_out(name, players, ["easy", "normal", "hard"], seed=players, left=12 if name == "sapiens" else 40)
+        _play_out(name, players, ["easy", "normal", "hard"], seed=players, left=12 if name == "sapiens" else 24)
 
 
 @pytest.mark.slow
@@ -131,7 +131,7 @@ def test_each_level_plays_complete_games_for_every_player_count(name):
 
 
 def test_stone_age_levels_play_with_every_variant():
-    _play_out("stone-age", 2, ["easy", "normal", "hard"], seed=3, left=60,
+    _play_out("stone-age", 2, ["easy", "normal", "hard"], seed=3, left=30,
               variants={"hard_winter": True, "wild_animals": True, "igloos": True})
 
 
