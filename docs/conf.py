@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import widgetpkg
 
-# the notebooks live in ../notebooks (where `make play` opens them); the docs build a copy
+# the notebooks live in ../notebooks (where `make play` opens them); the docs build a copy of those
+# the toctree lists (index.md), so a notebook a user saves there is theirs, never a page of the docs
 _HERE = Path(__file__).parent
+_SHIPPED_NOTEBOOKS = re.findall(r"^notebooks/([\w.-]+)$", (_HERE / "index.md").read_text(encoding="utf-8"), re.M)
 shutil.rmtree(_HERE / "notebooks", ignore_errors=True)
-shutil.copytree(_HERE.parent / "notebooks", _HERE / "notebooks", ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
+(_HERE / "notebooks").mkdir()
+for _name in _SHIPPED_NOTEBOOKS:
+    shutil.copy(_HERE.parent / "notebooks" / f"{_name}.ipynb", _HERE / "notebooks" / f"{_name}.ipynb")
 
 
 def _example_notebooks() -> None:
@@ -44,6 +49,23 @@ def _example_notebooks() -> None:
 
 _example_notebooks()
 
+
+def _replays() -> None:
+    """The gallery's replay pages: one seeded game of each game, random agents in every seat, written
+    with ``g.to_html`` into _replays/ (copied to the root of the site)."""
+    target = _HERE / "_replays"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    for name in widgetpkg.game_names():
+        game = widgetpkg.new_game(name, players=3, seed=2026)
+        agent = widgetpkg.agents.Random(seed=2026)
+        while not game.is_over:
+            game.apply(agent.choose(game))
+        game.to_html(target / f"replay-{name}.html")
+
+
+_replays()
+
 project = "widgetpkg"
 author = "widgetpkg developers"
 release = version = widgetpkg.__version__
@@ -69,3 +91,4 @@ autodoc_default_options: dict = {}
 html_theme = "furo"
 html_title = "widgetpkg"
 html_static_path = ["_static"]
+html_extra_path = ["_replays"]

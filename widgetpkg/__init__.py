@@ -35,9 +35,9 @@ from .core import (
 __version__ = "0.2.0"
 
 
-def play(game: Any, **options: Any) -> Any:
-    """Start a game in the Jupyter widgets and return the app (display it); see
-    :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
+def play(game: Any = None, **options: Any) -> Any:
+    """Start a game in the Jupyter widgets and return the app (display it); with no game, the
+    start screen; see :func:`widgetpkg.widgets.app.play`. The widget libraries load on first use only."""
     from .widgets.app import play as _play
     return _play(game, **options)
 

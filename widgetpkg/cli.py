@@ -1,8 +1,9 @@
-"""Command line: ``python -m widgetpkg games|simulate|validate``.
+"""Command line: ``python -m widgetpkg games|simulate|validate|replay|tournament|app``.
 
 ``games`` lists the games and their options; ``simulate`` plays seeded games between agents and
-summarises them; ``validate`` checks a game's data file (a tile set, a components file). Bad
-arguments and bad files end with a one-line error and exit code 2, never a traceback.
+summarises them; ``validate`` checks a game's data file (a tile set, a components file); ``replay``
+writes a saved game as a self-contained HTML page; ``tournament`` plays agents against each other on
+local cores or a Dask cluster; ``app`` serves the start screen as a web page (Voila). Bad arguments and bad files end with a one-line error and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
 from tqdm import tqdm
 
-from . import __version__, agents, game_info, game_names, new_game
+from . import __version__, agents, game_info, game_names, load_game, new_game
 from .core import WidgetpkgError, game_class
+from .core.game import parse_save
 from .core.info import GameInfo, Option
+from .replay import write_replay
 
 MAX_GAMES = 100_000
 MAX_SEED = 2**63
@@ -146,7 +150,67 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("--game", required=True)
     val.add_argument("--simulate", action="store_true", help="also run the game's fairness checks on the data")
     val.add_argument("path")
+    rep = commands.add_parser("replay", help="write a saved game as a self-contained HTML replay page")
+    rep.add_argument("save", help="a saved game (JSON from g.to_json())")
+    rep.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="an option the save cannot carry by itself, e.g. tileset=my-tiles.yaml")
+    _tournament_parser(commands)
+    app = commands.add_parser("app", help="serve the start screen as a web page (Voila; one kernel per visitor)")
+    app.add_argument("--port", type=bounded_int(1, 65535), default=8866)
+    app.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
+
+
+def _tournament_parser(commands: Any) -> None:
+    from .tournament import agent_names
+    tour = commands.add_parser("tournament", help="seeded games between agents on local cores or a Dask cluster")
+    tour.add_argument("--game", required=True)
+    tour.add_argument("--agents", required=True, help=f"comma-separated: {', '.join(agent_names())}")
+    tour.add_argument("--games", type=bounded_int(1, MAX_GAMES), required=True)
+    tour.add_argument("--players", type=bounded_int(1, 99), default=2)
+    tour.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
+    tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    where = tour.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=bounded_int(1, 1024), default=1, help="local processes (default 1)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://10.0.0.5:8786")
+    tour.add_argument("--out", help="results file (JSON lines): kept as games finish, resumed when run again")
+    tour.add_argument("--chart", help="write a chart of win rates and ratings (.png, .svg, .pdf)")
+    tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def tournament(args: argparse.Namespace) -> int:
+    """Run ``python -m widgetpkg tournament`` and print its summary."""
+    from .tournament import Spec, TournamentError, chart, run, summarise
+    from .tournament import report as table_text
+    spec = Spec(game=args.game, agents=tuple(a.strip() for a in args.agents.split(",") if a.strip()),
+                games=args.games, players=args.players, seed=args.seed,
+                options=parse_options(args.option, game_info(args.game)))
+    for given, name in ((args.chart, "--chart"), (args.out, "--out")):
+        if given and not Path(given).resolve().parent.is_dir():
+            raise TournamentError(f"{name}: no folder {str(Path(given).parent)[:80]}")
+    if args.chart and Path(args.chart).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise TournamentError("--chart names a .png, .svg or .pdf file")
+    started = time.perf_counter()
+    try:
+        results = run(spec, jobs=args.jobs, scheduler=args.scheduler, out=Path(args.out) if args.out else None,
+                      progress=sys.stderr.isatty() and not args.json)
+    except KeyboardInterrupt:
+        kept = f"the finished games are in {args.out}: run the same command again to resume" if args.out else \
+            "nothing kept (no --out)"
+        print(f"interrupted: {kept}", file=sys.stderr)
+        return 130
+    elapsed = time.perf_counter() - started
+    table = summarise(results, spec.agents)
+    if args.chart:
+        chart(table, Path(args.chart), f"{spec.game}, {spec.players} players, {len(results)} games")
+    if args.json:
+        print(json.dumps({"tournament": spec.identity(), "games": len(results), "agents": table}, indent=1))
+    else:
+        print(f"{len(results)} games of {spec.game} with {spec.players} players ({elapsed:.1f} s for this run)")
+        print(table_text(table))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -155,6 +219,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             print(list_games())
             return 0
+        if args.command == "tournament":
+            return tournament(args)
+        if args.command == "replay":
+            save = Path(args.save)
+            options = parse_options(args.option, game_info(str(parse_save(save).get("game")))) if args.option else {}
+            print(write_replay(load_game(save, **options), args.output))
+            return 0
+        if args.command == "app":
+            from .webapp import serve
+            return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
         info = game_info(args.game)
         if args.command == "validate":
             print(game_class(args.game).validate_file(args.path, simulate=args.simulate))

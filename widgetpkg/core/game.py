@@ -256,6 +256,11 @@ class Game(ABC):
         ui = ui_for(self)
         return None if isinstance(ui, PromptOnlyUI) else ui.svg(self, Style())
 
+    def to_html(self, path: str | PurePath) -> PurePath:
+        """Write a self-contained replay page of the steps played so far (see :mod:`widgetpkg.replay`)."""
+        from ..replay import write_replay
+        return write_replay(self, path)
+
     # -- positions, lessons and data files --------------------------------------------------------
     @classmethod
     def from_position(cls, text: str, *, seed: int | None = None) -> Game:

@@ -15,10 +15,12 @@ from ..ui.contract import (
 )
 from .app import App, play
 from .board import BoardCanvas
+from .end import EndScreen
 from .inspector import Inspector
 from .model import GameModel
 from .panel import Panel
 from .runner import AgentRunner
+from .start import Start
 
-__all__ = ["AgentRunner", "App", "BoardCanvas", "GameModel", "GameUI", "Inspection", "Inspector", "LogEntry", "Panel",
-           "Style", "Target", "View", "play", "register_ui", "ui_for"]
+__all__ = ["AgentRunner", "App", "BoardCanvas", "EndScreen", "GameModel", "GameUI", "Inspection", "Inspector",
+           "LogEntry", "Panel", "Start", "Style", "Target", "View", "play", "register_ui", "ui_for"]

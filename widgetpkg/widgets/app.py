@@ -19,6 +19,7 @@ from ..core import Game, InvalidOptionError, game_info, new_game
 from ..ui.contract import SEAT_COLOURS, esc
 from ..ui.palette import named_colour
 from .board import BoardCanvas
+from .end import EndScreen
 from .model import GameModel
 from .panel import Panel, agent_label
 from .runner import AgentRunner
@@ -147,12 +148,14 @@ class App:
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")
+        self.end_screen = EndScreen(self)   # shows itself above the board once the game is over
         self.runner.schedule()   # an agent may open the game
 
     def close(self) -> None:
         """Stop the agents and close every widget of the app (its views go blank). The model and
         its game stay usable: changing them later raises nothing."""
         self.runner.close()
+        self.end_screen.close()
         self.model.close()
         self.panel.close()
         self.board.close()
@@ -237,10 +240,11 @@ class App:
         return f"<App {game.name}: {', '.join(game.players)}; {self.board.ui.status(game)[0]}>"
 
 
-def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | None = None,
+def play(game: str | Game | None = None, *, players: Iterable[Any] | None = None,
          colours: Mapping[str, str] | None = None, pace: float = 0.6, width: int = 680, height: int = 560,
-         **options: Any) -> App:
+         **options: Any) -> Any:
     """Start a game (or show ``game``) in the widgets: display the returned app in a notebook.
+    With no game, the start screen (:class:`~widgetpkg.widgets.start.Start`) to choose one.
 
     ``players`` lists the seats in order: a name is a human at this screen, an agent
     (``wp.agents.MCTS(seconds=1)``) plays by itself, ``(name, agent)`` names an agent's seat.
@@ -248,6 +252,11 @@ def play(game: str | Game = "hunters-gatherers", *, players: Iterable[Any] | Non
     ``width`` and ``height`` are the board's first size in pixels; once shown it takes the page's
     width, and a fixed board's height always follows its picture's proportions.
     """
+    if game is None:
+        if players is not None or options or colours is not None:
+            raise InvalidOptionError("play() with no game shows the start screen: choose players and options there")
+        from .start import Start
+        return Start(pace=pace)
     if isinstance(game, Game):
         if players is not None or options:
             raise InvalidOptionError("play(game) shows an existing game: its players and options are set")

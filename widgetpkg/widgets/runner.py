@@ -2,7 +2,8 @@
 
 In a kernel, an agent thinks in a worker thread (on a copy of the game, so the board stays live)
 and its move is played on the kernel's event loop no sooner than ``pace`` seconds after the
-previous change. The model's ``thinking`` trait is on meanwhile, for the panel. A move that
+previous change. Where Python has no threads (Pyodide, in the browser), the agent thinks in a
+callback of the event loop instead: the same move, and the page answers between moves. The model's ``thinking`` trait is on meanwhile, for the panel. A move that
 arrives after the game changed (an undo, a click, a new game) is dropped.
 
 Agents wait while the user looks back in history (``redo`` possible) unless autoplay is on;
@@ -25,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import sys
 import time
 from typing import Any
 
@@ -34,6 +36,10 @@ from ..core import Action, Game
 from .model import GameModel
 
 log = logging.getLogger(__name__)
+
+
+#: Pyodide (WebAssembly in the browser) cannot start threads
+HAS_THREADS = sys.platform != "emscripten"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -56,7 +62,9 @@ class AgentRunner(HasTraits):
         self.model = model
         #: plays the humans' seats in autoplay and for ``step()`` on a human's turn
         self.stand_in = stand_in if stand_in is not None else _default_stand_in()
-        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="widgetpkg-agent")
+        #: the agent's worker thread, started on first use; None where there are no threads
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+        self.threaded = HAS_THREADS
         self._job: int = 0                  # bumps per scheduled move; stale results are dropped
         self._timer: asyncio.TimerHandle | None = None
         self._changed_at = time.monotonic()
@@ -138,6 +146,11 @@ class AgentRunner(HasTraits):
             took = time.perf_counter() - t0
             loop.call_soon_threadsafe(self._deliver, job, action, error, started, took)
 
+        if not self.threaded:
+            loop.call_soon(think)       # the loop delivers it after this callback: no thread needed
+            return
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="widgetpkg-agent")
         self._pool.submit(think)
 
     def _deliver(self, job: int, action: Action | None, error: BaseException | None, started: float,
@@ -181,7 +194,8 @@ class AgentRunner(HasTraits):
 
     def close(self) -> None:
         self._cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _default_stand_in() -> Any:

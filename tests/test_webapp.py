@@ -1,0 +1,207 @@
+"""The classroom web app: ``python -m widgetpkg app`` hands Voila the shipped start-screen notebook,
+and in Chromium the page is the start screen alone, on which a whole game is played to its end
+screen (saved, played again, and left for the start screen).
+
+The browser test plays Hunters & Gatherers, You (a human seat) against an easy computer player
+at pace 0: You's first three decisions are made on the page with the panel's Step button (a
+stand-in move per press, so the test needs no board pixels), then the panel's Auto-play plays
+every seat and the game is watched to its end screen. "Save game" downloads the JSON, "Back to the
+start screen" returns to the cards and a new game starts from them. "Play again" is tested headless
+(tests/test_start_screen.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import widgetpkg as wp
+from widgetpkg import cli, webapp
+from widgetpkg.widgets.end import winner_words
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- the command line ------------------------------------------------------------------------------------
+def test_the_app_command_passes_port_address_and_browser_to_voila(monkeypatch):
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(webapp, "serve", lambda **kw: calls.append(kw) or 0)
+    assert cli.main(["app", "--port", "9123", "--no-browser"]) == 0
+    assert cli.main(["app", "--ip", "0.0.0.0"]) == 0
+    assert calls == [{"port": 9123, "open_browser": False, "ip": "127.0.0.1"},
+                     {"port": 8866, "open_browser": True, "ip": "0.0.0.0"}]
+
+
+@pytest.mark.parametrize("argv", [["app", "--port", "0"], ["app", "--port", "70000"], ["app", "--port", "x"],
+                                  ["app", "--browser"]])
+def test_bad_app_arguments_end_with_one_line_and_code_2(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and err.count("\n") == 1
+
+
+def test_without_voila_the_app_command_says_what_to_install(monkeypatch, capsys):
+    real = webapp.importlib.util.find_spec
+    monkeypatch.setattr(webapp.importlib.util, "find_spec", lambda name: None if name == "voila" else real(name))
+    assert cli.main(["app", "--no-browser"]) == 2
+    assert "widgetpkg[app]" in capsys.readouterr().err
+
+
+def test_voila_gets_the_shipped_notebook_without_sources():
+    argv = webapp.voila_argv(port=9000, open_browser=False, ip="127.0.0.1")
+    assert Path(argv[0]) == webapp.NOTEBOOK and webapp.NOTEBOOK.is_file()
+    assert {"--port=9000", "--no-browser", "--strip_sources=True", "--Voila.ip=127.0.0.1"} <= set(argv)
+    notebook = json.loads(webapp.NOTEBOOK.read_text())
+    code = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert code == ["import widgetpkg as wp\n\nwp.play()"]
+
+
+# -- the page in Chromium --------------------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``python -m widgetpkg app`` on a free port; its URL."""
+    pytest.importorskip("voila", reason="needs voila (pip install -e '.[app]')")
+    root = tmp_path_factory.mktemp("voila")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(root / "runtime"),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    log = open(root / "voila.log", "wb")  # noqa: SIM115 - open for the server's whole life
+    server = subprocess.Popen([sys.executable, "-m", "widgetpkg", "app", "--port", str(port), "--no-browser"],
+                              cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"the app exited:\n{(root / 'voila.log').read_text(errors='replace')[-3000:]}")
+            try:
+                urllib.request.urlopen(url, timeout=60).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the app did not answer within 60 s"
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@pytest.fixture
+def page(voila_url: str) -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (pip install -e '.[browser]')")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+            page.set_default_timeout(30_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def _shot(page: Any, name: str) -> None:
+    folder = os.environ.get("WIDGETPKG_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def _set_seats(page: Any, game: str, kinds: list[str]) -> None:
+    page.locator(".wp-card").filter(has_text=game).get_by_role("button", name="Choose").click()
+    page.wait_for_function("t => document.querySelector('.wp-form-title').innerText.startsWith(t)", arg=game)
+    seats = page.locator(".wp-start select").filter(has=page.locator("option", has_text="Human"))
+    visible = [seats.nth(i) for i in range(seats.count()) if seats.nth(i).is_visible()]
+    for select, kind in zip(visible, kinds):
+        select.select_option(label=kind)
+    pace = page.get_by_label("Computer pace")
+    pace.fill("0")
+    pace.press("Tab")
+
+
+@pytest.mark.browser
+def test_a_whole_game_in_the_voila_page(voila_url: str, page: Any, tmp_path: Path) -> None:
+    try:
+        _play_in_the_page(voila_url, page, tmp_path)
+    except BaseException:
+        page.screenshot(path=str(tmp_path / "voila-failure.png"), full_page=True)
+        print(f"screenshot of the failure: {tmp_path / 'voila-failure.png'}")
+        raise
+
+
+def _play_in_the_page(url: str, page: Any, tmp_path: Path) -> None:
+    page.goto(url, timeout=120_000)
+    page.wait_for_selector(".wp-start .wp-card", timeout=120_000)
+    # Voila shows the output alone: no code, no notebook interface
+    assert page.locator(".jp-InputArea-editor, .cm-editor, .lm-MenuBar, .jp-FileBrowser").count() == 0
+    assert "wp.play()" not in page.content()
+    assert page.locator(".wp-card").count() == len(wp.game_names())
+    _shot(page, "voila-start")
+
+    # You against an easy computer: You's first decisions by the panel's Step button, then Auto-play
+    _set_seats(page, "Carcassonne", ["Human", "Computer: easy"])
+    page.locator(".wp-start-button").click()
+    page.wait_for_selector(".wp-app canvas")
+    assert not page.locator(".wp-card").first.is_visible()
+    step = page.locator(".wp-panel button", has_text="Step")
+    status = page.locator(".wp-panel .wp-status")
+    for _ in range(3):
+        page.wait_for_function("() => document.querySelector('.wp-panel .wp-status').innerText.startsWith('You')")
+        before = _history(page)
+        step.click()
+        page.wait_for_function(f"() => Number(document.querySelector('.wp-panel .widget-readout').innerText) > {before}")
+    assert "You" in status.inner_text() or _history(page) >= 6
+    page.locator(".wp-panel button", has_text="Auto-play").click()
+    end = page.locator(".wp-end")
+    end.wait_for(state="visible", timeout=90_000)
+    title = end.locator(".wp-end-title").inner_text()
+    assert title.endswith(("win", "wins")) and "You wins" not in title
+    assert end.locator("table.wp-end-table tr.wp-total").count() == 1
+    assert end.locator("svg").count() >= 1          # the score chart
+    _shot(page, "voila-end")
+
+    # Save game downloads the finished game
+    with page.expect_download() as download:
+        end.get_by_text("Save game").click()
+    game = wp.load_game(Path(download.value.path()).read_text())
+    assert game.is_over and game.players == ("You", "Blue") and winner_words(game.winners()) == title
+
+    # back to the cards, in the same page and kernel; a new game starts from them again
+    end.locator("button", has_text="Back to the start screen").click()
+    page.wait_for_selector(".wp-card", state="visible")
+    assert page.locator(".wp-app").count() == 0
+    page.locator(".wp-start-button").click()
+    page.wait_for_selector(".wp-app canvas")
+    assert not end.is_visible()
+
+
+def _history(page: Any) -> int:
+    return int(page.locator(".wp-panel .widget-readout").first.inner_text())
