@@ -117,7 +117,7 @@ def test_each_level_finishes_games_for_every_player_count(name):
     """Bounded: the levels take over a game a few dozen decisions before its end."""
     info = wp.game_info(name)
     for players in range(info.min_players, info.max_players + 1):
-        _play_out(name, players, ["easy", "normal", "hard"], seed=players, left=12 if name == "sapiens" else 40)
+        _play_out(name, players, ["easy", "normal", "hard"], seed=players, left=12 if name == "sapiens" else 24)
 
 
 @pytest.mark.slow
@@ -131,5 +131,40 @@ def test_each_level_plays_complete_games_for_every_player_count(name):
 
 
 def test_stone_age_levels_play_with_every_variant():
-    _play_out("stone-age", 2, ["easy", "normal", "hard"], seed=3, left=60,
+    _play_out("stone-age", 2, ["easy", "normal", "hard"], seed=3, left=30,
               variants={"hard_winter": True, "wild_animals": True, "igloos": True})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_normal_beats_random_in_17_of_20(name):
+    """A small bounded strength sample (the ladder itself is benchmarks/agents.py --ladder)."""
+    wins = 0.0
+    for i in range(20):
+        g = wp.new_game(name, players=2, seed=9000 + i)
+        normal = g.players[i % 2]
+        agents = {normal: for_game(name, "normal", seed=i), g.players[1 - i % 2]: wp.agents.Random(seed=i)}
+        while not g.is_over:
+            g.apply(agents[g.current_player].choose(g))
+        wins += (1.0 if len(g.winners()) == 1 else 0.5) if normal in g.winners() else 0.0
+    assert wins >= 17
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_terms_of_a_hint_add_up_to_the_estimate(name):
+    for seed, steps in ((1, 0), (2, 9), (3, 31), (4, 77)):
+        g = advanced(name, seed, steps)
+        for player in g.players:
+            terms = g.heuristic_terms(player)
+            assert all(isinstance(words, str) and words for _, words in terms.values())
+            assert sum(points for points, _ in terms.values()) == pytest.approx(g.heuristic_scores()[player])
+
+
+def test_a_stone_age_hint_speaks_of_the_place_and_the_feeding():
+    g = wp.new_game("stone-age", players=["Ann", "Bob"], seed=1)
+    best = for_game("stone-age", "normal", seed=1).explain(g)
+    said = " ".join(r for c in best for r in c.reasons)
+    assert "people" in said or "field" in said or "expected from the" in said
+    g.apply(wp.games.stone_age.PlacePeople("hunt", 5))
+    terms = g.heuristic_terms("Ann")
+    assert "hunt" in terms["place:hunt"][1] and terms["place:hunt"][0] > 0

@@ -285,6 +285,10 @@ class HuntersGatherers(Game):
         what search agents evaluate positions by (see ``heuristic.py``)."""
         return heuristic.heuristic_scores(self)
 
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s estimate in named terms with words, for hints (see ``heuristic.terms``)."""
+        return heuristic.terms(self, player)
+
     def node(self, x: int, y: int, feature: str) -> int:
         """The graph node of a feature on the board; KeyError if there is none."""
         placed = self._board.get((x, y))

@@ -36,7 +36,11 @@ HG_WEIGHTS = {"reach_1": 0.88, "reach_2": 0.78, "reach_3": 0.35, "reach_more": 0
               "meeple": 5.0, "hut": 3.5, "returns": 0.7}
 
 
-def heuristic_scores(game: HuntersGatherers) -> dict[str, float]:
+Terms = dict[str, tuple[float, str]]
+
+
+def heuristic_scores(game: HuntersGatherers, terms_of: str | None = None,
+                     terms: Terms | None = None) -> dict[str, float]:
     """Projected scores, plus for each unfinished forest or river its value now times its chance
     of being finished, plus a value for figures in the supply that fades as the pile runs out.
 
@@ -44,6 +48,8 @@ def heuristic_scores(game: HuntersGatherers) -> dict[str, float]:
     feature is finished, and none in keeping figures; this estimate is most of what MCTS gains.
     """
     scores = {p: float(v) for p, v in game.projected_scores().items()}
+    if terms is not None and terms_of is not None:
+        terms["score"] = (scores[terms_of], "points scored, with what final scoring would add now")
     if game.is_over:
         return scores
     w = HG_WEIGHTS
@@ -73,7 +79,24 @@ def heuristic_scores(game: HuntersGatherers) -> dict[str, float]:
             for player, count in counts.items():
                 if count == most:
                     scores[player] += p * value
+                    if player == terms_of and terms is not None:
+                        key = f"open {area.kind}s"
+                        was = terms.get(key, (0.0, ""))[0] + p * value
+                        terms[key] = (was, f"likely from unfinished {area.kind}s you hold, by their chance "
+                                           "of being finished")
         supply[owner] += p * w["returns"]
     for player in game.players:
         scores[player] += (supply[player] * w["meeple"] + game._huts[player] * w["hut"]) * left
+    if terms is not None and terms_of is not None:
+        terms["figures"] = (supply[terms_of] * w["meeple"] * left,
+                            f"for figures in the supply or coming back ({game._meeples[terms_of]} at hand now)")
+        terms["huts"] = (game._huts[terms_of] * w["hut"] * left, f"for {game._huts[terms_of]} huts still to place")
     return scores
+
+
+def terms(game: HuntersGatherers, player: str) -> Terms:
+    """``player``'s estimate in named terms, each (points, words), for hints; they add up to
+    ``heuristic_scores(game)[player]``."""
+    found: Terms = {}
+    heuristic_scores(game, player, found)
+    return found

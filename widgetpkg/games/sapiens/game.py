@@ -412,6 +412,10 @@ class Sapiens(Game):
         minimum, plus mobility (see ``heuristic.py``); the final scores once the game is over."""
         return heuristic.estimate(self)
 
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s estimate in named terms with words, for hints (see ``heuristic.terms``)."""
+        return heuristic.terms(self, player)
+
     def _frontier_size(self, player: str) -> int:
         return sum(1 for (p, _), scene in self._need.items() if p == player and scene != CONFLICT)
 

@@ -45,8 +45,10 @@ if TYPE_CHECKING:
 #: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
 #: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
 LEVELS = (
-    Level("easy", "greedy", (("tolerance", 3.0), ("temperature", 1.0)), "Easy: a fair player who slips now and then"),
-    Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
+    # a turn's look-ahead is capped at 1000 positions: the think time stays near 0.3 s a decision
+    Level("easy", "greedy", (("tolerance", 3.0), ("temperature", 1.0), ("max_nodes", 1000)),
+          "Easy: a fair player who slips now and then"),
+    Level("normal", "greedy", (("max_nodes", 1000),), "Normal: always the best move by its estimate"),
     Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
 )
 
@@ -83,9 +85,24 @@ def estimate(game: Sapiens) -> dict[str, float]:
     return {p: _player(game, p) for p in game.players}
 
 
-def _player(g: Sapiens, p: str) -> float:
+Terms = dict[str, tuple[float, str]]
+
+
+def terms(game: Sapiens, player: str) -> Terms:
+    """``player``'s estimate in named terms, each (points, words), for hints; they add up to
+    ``estimate(game)[player]``."""
+    if game.is_over:
+        return {"tracks": (float(game.scores[player]), "final score")}
+    found: Terms = {}
+    _player(game, player, found)
+    return found
+
+
+def _player(g: Sapiens, p: str, terms: Terms | None = None) -> float:
     food, shelter = float(g._food[p]), float(g._shelter[p])
     if g._out[p]:
+        if terms is not None:
+            terms["tracks"] = (min(food, shelter), "out of the game: the weaker track as it stands")
         return min(food, shelter)
     left = max(0, TURNS - g._turns_played[p])
     steaks = g._steaks[p]
@@ -96,19 +113,29 @@ def _player(g: Sapiens, p: str) -> float:
         food += f
         shelter += s
     bonus = 0.0
+    mobility = "no tribe on the move"
     if g._tribe[p] and left:
         caves, fit, opened = _prospects(g, p, left)
         if fit:
             shelter += caves
             bonus += FIT * fit + OPEN * min(12, opened)
+            mobility = f"for {fit} tiles in sight that fit the tribe's {opened} open squares"
         elif restart := _restart(g, p):
             shelter += restart  # a dead end: the tribe is abandoned for a new one in a free cave
             bonus -= STUCK
+            mobility = "a dead end: the tribe must start again in a free cave"
         else:
             left = 0  # a dead end and no cave left for a new tribe: this player's game ends
+            mobility = "a dead end with no cave left: no more turns"
     food += FOOD_PER_TURN * left
     shelter += SHELTER_PER_TURN * left
-    return soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + bonus
+    tracks = soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left)
+    if terms is not None:
+        weaker = "food" if food <= shelter else "shelter"
+        terms["tracks"] = (tracks, f"for the weaker track, {weaker}: food {food:.0f} and shelter {shelter:.0f} "
+                                   "expected at the end")
+        terms["mobility"] = (bonus, mobility)
+    return tracks + bonus
 
 
 def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:

@@ -67,6 +67,7 @@ from .actions import (
 )
 from .data import RESOURCES, VALUE, Building, GameData, load_data, read_override
 from .heuristic import LEVELS, estimate
+from .heuristic import terms as heuristic_terms
 from .rules import (
     DIE_FOR_ALL,
     DIVISOR,
@@ -1233,6 +1234,10 @@ class StoneAge(Game):
         tools, cards and unresolved placements are likely to bring, less the hunger threat
         (see ``heuristic.py``); the final scores once the game is over."""
         return estimate(self)
+
+    def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
+        """``player``'s estimate in named terms with words, for hints (see ``heuristic.terms``)."""
+        return heuristic_terms(self, player)
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""

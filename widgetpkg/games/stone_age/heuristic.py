@@ -3,17 +3,21 @@
 The estimate is the points already scored plus what the player's position is likely to turn into
 by the end of the game, all in points:
 
-- resources at the building conversion rate (wood 3 ... gold 6, discounted for the people it
-  takes to build) as far as the rounds left can build them, at 1 point each beyond that;
-- culture rows as they score now, multiplier cards times the factor they are likely to reach;
-- people, agriculture and tools by what they yield over the rounds left;
-- food by the feeding it covers over the rounds left, and the next feeding's hunger (-10) when
-  food, agriculture and resources cannot cover it;
+- resources at part of their building value (wood 3 ... gold 6) as far as the rounds left can
+  build them, at 1 point each beyond that: only a building or card turns them into points, so
+  buying gains the rest (with the old 0.8 share, nobody bought for ten rounds);
+- culture rows as they score now plus what the symbols held gain from those still to come,
+  multiplier cards times the factor they are likely to reach;
+- people, agriculture and tools by what they yield over the rounds left, which are capped by a
+  typical game's length, so growing loses its worth as the game goes on even while nobody
+  empties a building stack (the end is anticipated);
+- food by the feeding it covers over the next two rounds (hoarded food is worth little), and the
+  next feeding's hunger (-10) when food, agriculture and resources cannot cover it;
 - people placed but not yet resolved by the expected yield of their place (dice average 3.5), so
   that a placement is judged before its dice are rolled.
 
-The numbers are rough rates of a typical game, not a solved model: they only need to rank
-positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
+The numbers are rough rates of a typical game, not a solved model, tuned by self-play
+(``benchmarks/stone_age_selfplay.py``): they only need to rank positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
 reports the time per call).
 
 >>> import widgetpkg as wp
@@ -47,11 +51,18 @@ LEVELS = (
 
 
 # rates in points (see the module docstring for what they stand for)
-BUILD_RATE = 0.8          # share of a resource's building value kept (building needs people too)
-CONVERT_PER_ROUND = 12.0  # resource value a player can turn into buildings in a round
-PERSON_PER_ROUND = 2.0    # what one more person yields in a round, net of its food
-AGRICULTURE_PER_ROUND = 1.0
-TOOL_PER_ROUND = 0.6
+BUILD_RATE = 0.4          # share of a resource's building value kept until it is built: a building
+                          # or card must still be won against the other players, with people
+CONVERT_PER_ROUND = 8.0   # resource value a player can turn into buildings in a round
+PERSON_PER_ROUND = 1.5    # what one more person yields in a round, net of its food
+TYPICAL_ROUNDS = 15       # games between sound players end around here: investments are judged
+                          # against the rounds likely left, even while nobody empties a stack
+CULTURE_SYMBOLS = 8       # different culture symbols in the deck
+CULTURE_PER_ROUND = 0.3   # new culture symbols a player still collects a round: an early symbol
+                          # gains from every later one (a row of n scores n x n)
+FOOD_HORIZON = 2.0        # rounds of feeding that food in hand is worth a point a unit for
+AGRICULTURE_PER_ROUND = 1.5  # a field saves a food every round
+TOOL_PER_ROUND = 1.0
 FOOD_FED = 1.0            # a unit of food that feeds someone later in the game
 FOOD_SPARE = 0.15         # food beyond what the game will eat
 UNUSED_TOOL_PIP = 0.2     # this round's unused tool tiles still help a later roll
@@ -68,13 +79,19 @@ def estimate(game: StoneAge) -> dict[str, float]:
     """{player: estimated final score}; the final scores themselves once the game is over."""
     if game._phase == "over":
         return {p: float(v) for p, v in game._scores.items()}
-    rounds = game.rounds_left_estimate()
+    rounds = rounds_left(game)
     resolving = game._phase != "placement"
     # after this round's harvest the rounds still to feed and to produce in
     future = rounds if resolving else rounds + 1.0
     pending = _pending_by_player(game)
     cards_data = game.data.cards
     return {p: _player_estimate(game, p, future, pending.get(p, ()), cards_data) for p in game.players}
+
+
+def rounds_left(game: StoneAge) -> float:
+    """The rounds likely left: the game's own count (stacks and deck) but no more than a typical
+    game leaves, so that growing stays worth less as the rounds pass even when nobody builds."""
+    return min(game.rounds_left_estimate(), max(1.0, TYPICAL_ROUNDS - game.round))
 
 
 def _pending_by_player(game: StoneAge) -> dict[str, list[tuple[str, int]]]:
@@ -84,13 +101,25 @@ def _pending_by_player(game: StoneAge) -> dict[str, list[tuple[str, int]]]:
     return by
 
 
+Terms = dict[str, tuple[float, str]]
+
+
+def _words(place: str) -> str:
+    return place.replace("_", " ")
+
+
 def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[str, int]] | tuple,
-                     cards_data) -> float:
+                     cards_data, terms: Terms | None = None) -> float:
+    """``p``'s estimated final score; with ``terms`` given, also each part of it in words there
+    (what a hint names: ``heuristic_terms``)."""
     people, agri, tools, food = game._people[p], game._agri[p], game._tools[p], game._food[p]
     goods: list[float] = list(game._goods[p])  # expected yields below are fractional
     vouchers = sum(game._vouchers[p])
     buildings = len(game._buildings[p])
     value = float(game._scores[p])
+    yields: list[tuple[str, str, float, str]] = []  # for terms: what each placement is expected to bring
+    if terms is not None:
+        terms["score"] = (value, "points scored")
     # what placed people will bring this round, as if their dice showed the average
     extra_food = 0.0
     tools_left = sum(game.unused_tools(p)) + sum(game._one_use[p]) if game._phase != "placement" else tools
@@ -103,12 +132,17 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
             goods[_INDEX[good]] += units
     for place, count in pending:
         if place in DIVISOR:
-            units = (3.5 * count + min(tools_left, 3)) / DIVISOR[place]
+            used = min(tools_left, 3)
+            units = (3.5 * count + used) / DIVISOR[place]
             good = GOOD_OF[place]
             if good == "food":
                 extra_food += units
             else:
                 goods[_INDEX[good]] += units
+            if terms is not None:
+                with_tools = f" and {used} tool{'s' if used > 1 else ''}" if used else ""
+                yields.append((place, good, units, f"expected from the {_words(place)} ({units:.1f} {good}) with "
+                                                   f"{count} {'person' if count == 1 else 'people'}{with_tools}"))
         elif place == "hut":
             people += 1 if people < game.data.people_max else 0
         elif place == "field":
@@ -116,35 +150,94 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
         elif place == "tool_maker":
             tools += 1 if tools < game.data.tools_max else 0
         elif place.startswith("card:"):
-            value += _buy_card(game, p, place, rounds, goods)
+            bought = _buy_card(game, p, place, rounds, goods)
+            value += bought
+            if terms is not None:
+                terms["place:" + place] = (bought, f"from the card in slot {place[5:]}, paid for" if bought else
+                                           f"nothing from the card in slot {place[5:]}: it cannot be paid")
         elif place.startswith("building:"):
-            value += _buy_building(game, place, goods)
-    value += _resource_value(goods, vouchers, rounds)
+            bought = _buy_building(game, place, goods)
+            value += bought
+            if terms is not None:
+                terms["place:" + place] = (bought, f"from the building on stack {place[9:]}" if bought else
+                                           f"nothing from the building on stack {place[9:]}: it cannot be paid")
+    stock = _resource_value(goods, vouchers, rounds)
+    value += stock
+    if terms is not None:
+        held_goods = sum(goods) + vouchers
+        for place, good, units, words in yields:  # each yield at what it adds to the stock
+            if good != "food":
+                without = list(goods)
+                without[_INDEX[good]] -= units
+                added = stock - _resource_value(without, vouchers, rounds)
+                terms["place:" + place] = (added, words)
+                stock -= added
+        terms["resources"] = (stock, f"for {held_goods:.0f} resources, worth more once built")
     # cards: culture as it stands, multipliers with their factor grown over the rounds left
     held = game._cards[p]
     if held:
         factor = {"farmer": agri, "hut_builder": buildings, "shaman": people, "tool_maker": tools}
         symbols: dict[str, int] = {}
+        multipliers = 0.0
         for card_id in held:
             kind, what, persons = cards_data[card_id].bottom
             if kind == "culture":
                 symbols[what] = symbols.get(what, 0) + 1
             else:
-                value += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
-        value += _culture_points(symbols)
+                multipliers += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
+        culture = _culture_points(symbols, rounds)
+        value += multipliers + culture
+        if terms is not None:
+            terms["culture"] = (culture, f"from {len(symbols)} different culture symbols, and those still to come")
+            terms["multipliers"] = (multipliers, "from the multiplier cards at the end")
     # what people, fields and tools keep producing
-    value += rounds * (PERSON_PER_ROUND * people + AGRICULTURE_PER_ROUND * agri + TOOL_PER_ROUND * tools)
+    work = rounds * PERSON_PER_ROUND * people
+    fields = rounds * AGRICULTURE_PER_ROUND * agri
+    tooling = rounds * TOOL_PER_ROUND * tools
+    value += work + fields + tooling
     if game._phase != "placement":
         value += UNUSED_TOOL_PIP * tools_left
+        if terms is not None:
+            terms["unused tools"] = (UNUSED_TOOL_PIP * tools_left, f"for {tools_left} tool pips still unused this round")
     # food: what it will feed, then the hunger threat at the next feeding
     food_now = food + extra_food
-    eat = max(0, people - agri) * max(rounds, 1.0)
-    value += FOOD_FED * min(food_now, eat) + FOOD_SPARE * max(0.0, food_now - eat)
+    eat = max(0, people - agri) * min(max(rounds, 1.0), FOOD_HORIZON)
+    fed = FOOD_FED * min(food_now, eat) + FOOD_SPARE * max(0.0, food_now - eat)
+    value += fed
+    hunger = 0.0
     if game._phase in _BEFORE_FEEDING:
         short = people - agri - food_now
         if short > 0:
-            value -= HUNGER if short > sum(goods) + vouchers else sum(_cheapest(goods, short))
+            hunger = HUNGER if short > sum(goods) + vouchers else sum(_cheapest(goods, short))
+            value -= hunger
+    if terms is not None:
+        terms["people"] = (work, f"from {people} people working the {rounds:.0f} rounds likely left")
+        terms["fields"] = (fields, f"from {agri} fields feeding people every round")
+        terms["tools"] = (tooling, f"from tools at level {tools} on the rounds left")
+        for place, good, units, words in yields:
+            if good == "food":
+                rest = food_now - units
+                added = fed - (FOOD_FED * min(rest, eat) + FOOD_SPARE * max(0.0, rest - eat))
+                terms["place:" + place] = (added, words)
+                fed -= added
+        terms["food"] = (fed, f"for {food_now:.0f} food in hand ({people - agri} to feed a round)")
+        need = people - agri - food_now
+        terms["hunger"] = (-hunger, "feeding this round is covered" if need <= 0 else
+                           f"at the feeding: {need:.0f} food short" + (", a hunger of -10" if hunger == HUNGER else
+                                                                        ", paid with resources"))
     return value
+
+
+def terms(game: StoneAge, player: str) -> Terms:
+    """``player``'s estimate split into terms, each (points, words), for hints; they add up to
+    ``estimate(game)[player]``."""
+    found: Terms = {}
+    if game._phase == "over":
+        return {"score": (float(game._scores[player]), "final score")}
+    rounds = rounds_left(game)
+    future = rounds if game._phase != "placement" else rounds + 1.0
+    _player_estimate(game, player, future, _pending_by_player(game).get(player, ()), game.data.cards, found)
+    return found
 
 
 def _resource_value(goods: list[float], vouchers: int, rounds: float) -> float:
@@ -174,13 +267,20 @@ def _cheapest(goods: list[float], amount: float) -> list[float]:
     return paid
 
 
-def _culture_points(symbols: dict[str, int]) -> int:
+def _culture_points(symbols: dict[str, int], rounds: float = 0.0) -> float:
+    """The culture rows as they score now, plus what the first row's symbols gain from the new
+    symbols still likely to join it (a row of n + g scores 2 n g more than a row of g)."""
     counts = list(symbols.values())
-    total = 0
+    total = 0.0
     for k in range(1, max(counts, default=0) + 1):
         row = sum(1 for n in counts if n >= k)
         total += row * row
-    return total
+    distinct = len(counts)
+    return total + 2.0 * distinct * _symbols_to_come(distinct, rounds)
+
+
+def _symbols_to_come(distinct: int, rounds: float) -> float:
+    return max(0.0, min(CULTURE_PER_ROUND * rounds, CULTURE_SYMBOLS - distinct))
 
 
 def _buy_card(game: StoneAge, p: str, place: str, rounds: float, goods: list[float]) -> float:
@@ -196,7 +296,7 @@ def _buy_card(game: StoneAge, p: str, place: str, rounds: float, goods: list[flo
     kind, what, persons = card.bottom
     if kind == "culture":
         have = {cards[c].bottom[1] for c in game._cards[p] if cards[c].green}
-        bottom = 2.0 * len(have) + 1.0 if what not in have else 1.0
+        bottom = 2.0 * (len(have) + _symbols_to_come(len(have) + 1, rounds)) + 1.0 if what not in have else 1.0
     else:
         bottom = persons * 2.5
     top_kind, _, amount = card.top
@@ -239,4 +339,4 @@ def _buy_building(game: StoneAge, place: str, goods: list[float]) -> float:
     return points
 
 
-__all__ = ["estimate"]
+__all__ = ["LEVELS", "estimate", "rounds_left", "terms"]
