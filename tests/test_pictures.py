@@ -16,8 +16,7 @@ from widgetpkg.ui.contract import Style, View, ui_for
 from widgetpkg.ui.legend import draw_legend, legend_box
 
 SVG = "{http://www.w3.org/2000/svg}"
-GAMES = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="its pictures come with branch pics-sapiens"))
-         if name == "sapiens" else name for name in wp.game_names()]
+GAMES = wp.game_names()
 
 
 def midgame(name: str, steps: int = 60, seed: int = 4) -> wp.core.Game:

@@ -453,7 +453,8 @@ class SapiensUI(GameUI[Sapiens]):
             return picture(lambda p, x, y, s: draw_half(p, name, x - 2, y - 2, s + 4))
 
         def square(kind: str) -> Any:
-            return picture(lambda p, x, y, s: draw_square(p, kind, 2, (7, 5) if kind == CAVE else None, x, y, s))
+            return picture(lambda p, x, y, s: draw_square(p, kind, 2, (7, 5) if kind == CAVE else None, x, y, s,
+                                                          least_text=6))
 
         items = [LegendItem(SCENE_NAME[name], scene(name), "Scenes") for name in SCENE_ICON]
         items += [LegendItem("Forest, food value", square(FOREST), "Valley"),
@@ -506,9 +507,10 @@ def draw_half(painter: Painter, scene: str, px: float, py: float, s: float, *, a
 
 
 def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int] | None, px: float, py: float,
-                s: float) -> None:
+                s: float, *, least_text: float = 0.0) -> None:
     """A square of the valley: forests carry two little trees, every valley square its food value in
-    a white disc; caves show their entrance and both shelter values, waterfalls their falls."""
+    a white disc; caves show their entrance and both shelter values, waterfalls their falls.
+    ``least_text`` keeps the numbers readable where the square is drawn small (the legend)."""
     painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke="#5b5246", width=1)
     if kind == FOREST:
         for k in (0, 1):
@@ -517,11 +519,11 @@ def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int]
     if kind in (FOREST, "P"):
         cx, cy = px + s * 0.7, py + s * 0.3
         painter.circle(cx, cy, s * 0.21, fill="#ffffff", stroke="#3b3326", width=1)
-        painter.text(cx, cy, str(food), size=s * 0.3, fill="#222222", bold=True)
+        painter.text(cx, cy, str(food), size=max(s * 0.3, least_text), fill="#222222", bold=True)
     elif kind == CAVE:
         painter.icon(ICONS["cave-entrance"], px + s / 2, py + s * 0.6, s * 0.62, fill="#cfc5b8")
         if shelter:
-            painter.text(px + s / 2, py + s * 0.17, f"{shelter[0]}/{shelter[1]}", size=s * 0.24, bold=True,
+            painter.text(px + s / 2, py + s * 0.17, f"{shelter[0]}/{shelter[1]}", size=max(s * 0.24, least_text), bold=True,
                          fill="#ffffff")
     else:
         painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
