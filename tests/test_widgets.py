@@ -1153,8 +1153,7 @@ def test_the_end_of_the_game_shows_the_points_by_category_and_the_winners_once()
     winners = game.winners()
     assert game.is_over and "wp-final" in info
     from widgetpkg.core import grammar
-    words = (grammar.sentence(f"{grammar.subject(winners[0])} {grammar.agree(winners[0], 'wins', 'win')}")
-             if len(winners) == 1 else grammar.sentence(f"{grammar.names(winners)} share the win"))
+    words = grammar.who_won(winners)
     assert info.count(words) == 1, (words, info[:300])
     for categories in game.score_breakdown().values():
         for category in categories:

@@ -101,3 +101,14 @@ def does(player: str, verb: str) -> str:
 
 
 __all__ = ["agree", "count", "does", "is_you", "names", "possessive", "sentence", "subject"]
+
+
+def who_won(winners: Sequence[str]) -> str:
+    """The end of a game in words, the same in every view (ties share the win).
+
+    >>> who_won(["You"]), who_won(["Ann"]), who_won(["Ann", "Bob"]), who_won([])
+    ('You win', 'Ann wins', 'Ann and Bob win', 'Nobody wins')
+    """
+    if not winners:
+        return "Nobody wins"
+    return sentence(f"{names(winners)} {agree(list(winners), 'wins', 'win')}")

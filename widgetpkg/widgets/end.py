@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ..core import Game
-from ..core.grammar import agree, names, sentence
+from ..core.grammar import who_won
 from ..ui.contract import esc
 
 if TYPE_CHECKING:
@@ -53,9 +53,7 @@ _CSS = """
 
 def winner_words(winners: Sequence[str]) -> str:
     """Who won, as a sentence that reads right for "You" too (ties share the win)."""
-    if not winners:
-        return "Nobody wins"
-    return sentence(f"{names(winners)} {agree(list(winners), 'wins', 'win')}")
+    return who_won(winners)
 
 
 def final_table(game: Game) -> tuple[list[str], dict[str, dict[str, int]]]:

@@ -444,20 +444,9 @@ class Panel:
 
     def _final_table(self, game: Any) -> str:
         """The end of the game: the winners, named once, and the points by category."""
-        winners = game.winners()
-        breakdown = game.score_breakdown()
-        categories: list[str] = []
-        for player in game.players:
-            for category in breakdown.get(player, {}):
-                if category not in categories:
-                    categories.append(category)
-        # one grammar for every view: "You win", "Ann wins", "Ann and you share the win"
-        if len(winners) == 1:
-            who = esc(grammar.sentence(f"{grammar.subject(winners[0])} {grammar.agree(winners[0], 'wins', 'win')}"))
-        elif winners:
-            who = esc(grammar.sentence(f"{grammar.names(winners)} share the win"))
-        else:
-            who = "Nobody wins"
+        from .end import final_table
+        categories, breakdown = final_table(game)
+        who = esc(grammar.who_won(game.winners()))     # one grammar for every view
         head = "".join(f"<th>{self._swatch(p)}{esc(p)}</th>" for p in game.players)
         rows = "".join(
             f"<tr><td>{esc(category)}</td>"
