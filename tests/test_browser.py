@@ -223,6 +223,13 @@ def _scroll_top(page: Any) -> float:
                          "'.jp-WindowedPanel-outer, .jp-Notebook, .jp-NotebookPanel-notebook')).map(e => e.scrollTop))")
 
 
+def _board_into_view(page: Any) -> None:
+    """Scroll the notebook so that the board's top is in view: an app can be taller than the window
+    (the panel), and showing the app's bottom would leave the board's top places out of reach."""
+    page.locator("canvas.wp-board").first.evaluate("c => c.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+
+
 def _history(page: Any) -> int:
     return int(page.locator(".wp-panel .widget-readout").first.inner_text())
 
@@ -257,11 +264,13 @@ def _play_notebook(lab: str, page: Any) -> None:
     # the wheel over the board scrolls the notebook (the board never takes the page's scroll)
     page.locator(".wp-app").first.scroll_into_view_if_needed()
     before = _scroll_top(page)
-    x, y = _canvas_point(page, 20, 20)
+    box = page.locator("canvas.wp-board").first.bounding_box()
+    # a point of the board below the notebook's toolbar (the board's top may be scrolled under it)
+    x, y = box["x"] + 20, min(max(box["y"] + 20, 150), box["y"] + box["height"] - 20)
     page.mouse.move(x, y)
-    page.mouse.wheel(0, 120)
+    page.mouse.wheel(0, -120 if before > 0 else 120)     # up, unless the page is at its top
     page.wait_for_timeout(400)
-    assert _scroll_top(page) > before, "a wheel over the board did not scroll the page"
+    assert _scroll_top(page) != before, "a wheel over the board did not scroll the page"
     page.locator(".wp-app").first.scroll_into_view_if_needed()
 
     # hover a legal cell: the tile in hand shows there in its first valid rotation
@@ -489,7 +498,7 @@ def test_stone_age_notebook_placement_by_clicking(lab: str, page: Any, tmp_path:
         _wait_for_board(page, timeout=120)
         _wait_idle(page)
         _wait_status(page, "Round 1, You: placement")
-        page.locator(".wp-app").first.scroll_into_view_if_needed()
+        _board_into_view(page)
         _match_shown_size(page, board)
         assert _painted_colours(page) > 8
         assert _history(page) == 0
@@ -553,7 +562,7 @@ def test_fixed_board_game_clicked_for_a_session(lab: str, page: Any, name: str, 
         _open_new_notebook(lab, page, f"session-{name}.ipynb", cells)
         replica = wp.play(name, players=["Ann", "Bob"], seed=seed)
         board, game = replica.board, replica.model.game
-        page.locator(".wp-app").first.scroll_into_view_if_needed()
+        _board_into_view(page)
         _match_shown_size(page, board)
         _wait_status(page, board.ui.status(game)[0])
         rng = random.Random(seed)
