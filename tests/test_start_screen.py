@@ -12,6 +12,7 @@ import pytest
 from ipywidgets.widgets import widget as widget_module
 
 import widgetpkg as wp
+from widgetpkg.core.registry import bundled_names
 from widgetpkg.widgets.end import final_table, score_history, winner_words
 from widgetpkg.widgets.start import HUMAN, Start, computer_players
 
@@ -51,7 +52,7 @@ def test_play_with_no_game_is_the_start_screen_and_the_widgets_play_names_no_gam
     assert isinstance(wp.play("sapiens", players=["Ann", "Bob"], seed=1), wp.widgets.App)   # as before
 
 
-@pytest.mark.parametrize("name", wp.game_names())
+@pytest.mark.parametrize("name", bundled_names())
 def test_every_card_shows_its_facts_and_a_picture(start, name):
     info = wp.game_info(name)
     html = start.cards[name].children[0].value
@@ -60,7 +61,7 @@ def test_every_card_shows_its_facts_and_a_picture(start, name):
     assert html_escape(info.title) in start._repr_html_()
 
 
-@pytest.mark.parametrize("name", wp.game_names())
+@pytest.mark.parametrize("name", bundled_names())
 def test_the_form_reads_seats_and_options_from_the_facts(start, name):
     info = wp.game_info(name)
     form = start.form(name)
@@ -82,7 +83,7 @@ def test_the_form_reads_seats_and_options_from_the_facts(start, name):
             assert widget.value == option.default
 
 
-@pytest.mark.parametrize("name", wp.game_names())
+@pytest.mark.parametrize("name", bundled_names())
 def test_every_game_starts_from_the_form_in_place(start, name):
     info = wp.game_info(name)
     start.choose(name)
@@ -169,7 +170,7 @@ def test_winner_words(winners, words):
     assert winner_words(winners) == words
 
 
-@pytest.mark.parametrize("name", wp.game_names())
+@pytest.mark.parametrize("name", bundled_names())
 def test_the_end_screen_shows_the_winner_a_table_that_sums_and_a_chart(name):
     app = wp.play(name, players=["You", "Ann"], seed=3)
     end = app.end_screen

@@ -27,6 +27,7 @@ import pytest
 
 import widgetpkg as wp
 from widgetpkg import cli, webapp
+from widgetpkg.core.registry import bundled_names
 from widgetpkg.widgets.end import winner_words
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -163,7 +164,7 @@ def _play_in_the_page(url: str, page: Any, tmp_path: Path) -> None:
     # Voila shows the output alone: no code, no notebook interface
     assert page.locator(".jp-InputArea-editor, .cm-editor, .lm-MenuBar, .jp-FileBrowser").count() == 0
     assert "wp.play()" not in page.content()
-    assert page.locator(".wp-card").count() == len(wp.game_names())
+    assert page.locator(".wp-card").count() == len(bundled_names())   # the page's kernel: shipped games
     _shot(page, "voila-start")
 
     # You against an easy computer: You's first decisions by the panel's Step button, then Auto-play

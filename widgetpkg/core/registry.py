@@ -35,6 +35,11 @@ def _bundled() -> dict[str, str]:
             for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
 
 
+def bundled_names() -> list[str]:
+    """The games shipped with the package (``game_names`` also has games registered at run time)."""
+    return sorted(_bundled())
+
+
 def game_names() -> list[str]:
     """The names of every game that ``new_game`` knows, without importing any of them."""
     return sorted(set(_games) | set(_bundled()))

@@ -134,7 +134,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
         >>> import widgetpkg as wp
         >>> g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
         >>> HuntersGatherersUI().svg(g, Style()).split(">")[0]
-        '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="974" height="241" viewBox="0 0 974 241"'
         """
         document = super().svg(game, style, scale=scale)
         head, rest = document.split(">", 1)

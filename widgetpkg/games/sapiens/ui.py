@@ -519,11 +519,12 @@ def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int]
     if kind in (FOREST, "P"):
         cx, cy = px + s * 0.7, py + s * 0.3
         painter.circle(cx, cy, s * 0.21, fill="#ffffff", stroke="#3b3326", width=1)
-        painter.text(cx, cy, str(food), size=max(s * 0.3, least_text), fill="#222222", bold=True)
+        painter.text(cx, cy, str(food), size=max(s * 0.3, min(least_text, s * 0.7)), fill="#222222", bold=True)
     elif kind == CAVE:
         painter.icon(ICONS["cave-entrance"], px + s / 2, py + s * 0.6, s * 0.62, fill="#cfc5b8")
         if shelter:
-            painter.text(px + s / 2, py + s * 0.17, f"{shelter[0]}/{shelter[1]}", size=max(s * 0.24, least_text), bold=True,
+            size = max(s * 0.24, min(least_text, s * 0.58))
+            painter.text(px + s / 2, py + max(s * 0.17, size / 2 + 1), f"{shelter[0]}/{shelter[1]}", size=size, bold=True,
                          fill="#ffffff")
     else:
         painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
