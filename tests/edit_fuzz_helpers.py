@@ -10,7 +10,9 @@ exactly as it was (``to_json()`` and ``to_position()``).
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -112,3 +114,29 @@ def edit_case(g: Any, change: Any, what: str, reader: Any) -> bool:
         text = g.to_position()
         assert reader(text).to_position() == text, what
     return taken
+
+
+def played_games(name: str, options: list[dict[str, Any]], steps: tuple[int, ...], seats: int) -> tuple:
+    """Real games of ``name`` in many phases (random moves, ``steps[i]`` of them for game i),
+    every option set among them, with 2 to ``seats + 1`` players."""
+    games = []
+    for seed, count in enumerate(steps):
+        rng = random.Random(seed)
+        g = wp.new_game(name, players=2 + seed % seats, seed=seed, **options[seed % len(options)])
+        for _ in range(count):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        games.append(g)
+    return tuple(games)
+
+
+@st.composite
+def edit_cases(draw: st.DrawFn, games: Callable[[], tuple]) -> tuple:
+    """A copy of one of ``games()`` (made when first drawn) with a hostile change to what its
+    ``edit()`` hands out."""
+    g = draw(st.sampled_from(games())).clone()
+    with g.edit() as pos:  # an unchanged edit is taken: the shapes of what a cell sees
+        pass
+    what, change = draw(mutation(pos))
+    return g, what, change

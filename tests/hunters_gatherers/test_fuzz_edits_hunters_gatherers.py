@@ -4,11 +4,20 @@
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
-from edit_fuzz_helpers import CAMPAIGN, JUNK, LONG_TEXT, MESSAGE_LIMIT, QUICK, edit_case, mutation, refused_or_taken
+from edit_fuzz_helpers import (
+    CAMPAIGN,
+    JUNK,
+    LONG_TEXT,
+    MESSAGE_LIMIT,
+    QUICK,
+    edit_case,
+    edit_cases,
+    played_games,
+    refused_or_taken,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,29 +34,11 @@ OPTIONS = [
 @cache
 def pool() -> tuple:
     """Real games in many phases, every option set among them."""
-    games = []
-    for seed, steps in enumerate((0, 1, 2, 9, 30, 75)):
-        rng = random.Random(seed)
-        g = wp.new_game("hunters-gatherers", players=2 + seed % 4, seed=seed, **OPTIONS[seed % len(OPTIONS)])
-        for _ in range(steps):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        games.append(g)
-    return tuple(games)
-
-
-@st.composite
-def edit_cases(draw: st.DrawFn) -> tuple:
-    g = draw(st.sampled_from(pool())).clone()
-    with g.edit() as pos:  # an unchanged edit is taken: the shapes of what a cell sees
-        pass
-    what, change = draw(mutation(pos))
-    return g, what, change
+    return played_games("hunters-gatherers", OPTIONS, (0, 1, 2, 9, 30, 75), seats=4)
 
 
 @QUICK
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_with_wrong_containers_are_refused(case):
     g, what, change = case
     edit_case(g, change, what, hg.position)
@@ -55,7 +46,7 @@ def test_edits_with_wrong_containers_are_refused(case):
 
 @pytest.mark.slow
 @CAMPAIGN
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_campaign(case):
     g, what, change = case
     edit_case(g, change, what, hg.position)
@@ -68,7 +59,7 @@ def test_the_reported_tile_edits_are_refused(value):
 
 
 @QUICK
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_set_position_with_changed_data_is_checked_the_same(case):
     g, what, change = case
     data = hg.parse_position(g.to_position())  # a Position of its own, changed and handed in

@@ -4,11 +4,20 @@ keeps every option and ruling switch (hypothesis; ``HYPOTHESIS_PROFILE=ci`` fixe
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
-from edit_fuzz_helpers import CAMPAIGN, JUNK, LONG_TEXT, MESSAGE_LIMIT, QUICK, edit_case, mutation, refused_or_taken
+from edit_fuzz_helpers import (
+    CAMPAIGN,
+    JUNK,
+    LONG_TEXT,
+    MESSAGE_LIMIT,
+    QUICK,
+    edit_case,
+    edit_cases,
+    played_games,
+    refused_or_taken,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,29 +35,11 @@ OPTIONS = [
 @cache
 def pool() -> tuple:
     """Real games in many phases, every option set among them."""
-    games = []
-    for seed, steps in enumerate((0, 2, 9, 25, 60)):
-        rng = random.Random(seed)
-        g = wp.new_game("sapiens", players=2 + seed % 3, seed=seed, **OPTIONS[seed % len(OPTIONS)])
-        for _ in range(steps):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        games.append(g)
-    return tuple(games)
-
-
-@st.composite
-def edit_cases(draw: st.DrawFn) -> tuple:
-    g = draw(st.sampled_from(pool())).clone()
-    with g.edit() as pos:  # an unchanged edit is taken: the shapes of what a cell sees
-        pass
-    what, change = draw(mutation(pos))
-    return g, what, change
+    return played_games("sapiens", OPTIONS, (0, 2, 9, 25, 60), seats=3)
 
 
 @QUICK
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_with_wrong_containers_are_refused(case):
     g, what, change = case
     edit_case(g, change, what, sapiens.position)
@@ -56,7 +47,7 @@ def test_edits_with_wrong_containers_are_refused(case):
 
 @pytest.mark.slow
 @CAMPAIGN
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_campaign(case):
     g, what, change = case
     edit_case(g, change, what, sapiens.position)

@@ -3,11 +3,20 @@ keeps every option (hypothesis; ``HYPOTHESIS_PROFILE=ci`` fixes the examples, ``
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
-from edit_fuzz_helpers import CAMPAIGN, JUNK, LONG_TEXT, MESSAGE_LIMIT, QUICK, edit_case, mutation, refused_or_taken
+from edit_fuzz_helpers import (
+    CAMPAIGN,
+    JUNK,
+    LONG_TEXT,
+    MESSAGE_LIMIT,
+    QUICK,
+    edit_case,
+    edit_cases,
+    played_games,
+    refused_or_taken,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,25 +36,7 @@ OPTIONS = [
 @cache
 def pool() -> tuple:
     """Real games in many phases, every option set among them."""
-    games = []
-    for seed, steps in enumerate((0, 3, 12, 30, 60, 140)):
-        rng = random.Random(seed)
-        g = wp.new_game("stone-age", players=2 + seed % 3, seed=seed, **OPTIONS[seed % len(OPTIONS)])
-        for _ in range(steps):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        games.append(g)
-    return tuple(games)
-
-
-@st.composite
-def edit_cases(draw: st.DrawFn) -> tuple:
-    g = draw(st.sampled_from(pool())).clone()
-    with g.edit() as pos:  # an unchanged edit is taken: the shapes of what a cell sees
-        pass
-    what, change = draw(mutation(pos))
-    return g, what, change
+    return played_games("stone-age", OPTIONS, (0, 3, 12, 30, 60, 140), seats=3)
 
 
 def run_edit(case: tuple) -> None:
@@ -54,14 +45,14 @@ def run_edit(case: tuple) -> None:
 
 
 @QUICK
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_with_wrong_containers_are_refused(case):
     run_edit(case)
 
 
 @pytest.mark.slow
 @CAMPAIGN
-@given(edit_cases())
+@given(edit_cases(pool))
 def test_edits_campaign(case):
     run_edit(case)
 
