@@ -19,6 +19,7 @@ from pathlib import PurePath
 from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action, Event, Scored, action_from_json, field_problem
+from .encoding import Encoding
 from .errors import IllegalActionError, InvalidOptionError, SaveFileError, clip, shorten
 from .info import GameInfo
 
@@ -255,6 +256,11 @@ class Game(ABC):
         from ..ui.contract import PromptOnlyUI, Style, ui_for
         ui = ui_for(self)
         return None if isinstance(ui, PromptOnlyUI) else ui.svg(self, Style())
+
+    def encoding(self) -> Encoding:
+        """This game's fixed integer actions and observations for learning agents (see
+        :mod:`widgetpkg.core.encoding` and :mod:`widgetpkg.rl`), made for its players and options."""
+        raise NotImplementedError(f"{self.name} declares no encoding for learning agents")
 
     def to_html(self, path: str | PurePath) -> PurePath:
         """Write a self-contained replay page of the steps played so far (see :mod:`widgetpkg.replay`)."""
