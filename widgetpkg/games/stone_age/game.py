@@ -66,6 +66,7 @@ from .actions import (
     multiset_text,
 )
 from .data import RESOURCES, VALUE, Building, GameData, load_data, read_override
+from .encoding import StoneAgeEncoding
 from .heuristic import LEVELS, estimate
 from .heuristic import terms as heuristic_terms
 from .rules import (
@@ -1238,6 +1239,10 @@ class StoneAge(Game):
     def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
         """``player``'s estimate in named terms with words, for hints (see ``heuristic.terms``)."""
         return heuristic_terms(self, player)
+
+    def encoding(self) -> StoneAgeEncoding:
+        """The fixed action space and observations of this set-up, for learning agents (encoding.py)."""
+        return StoneAgeEncoding(self)
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""

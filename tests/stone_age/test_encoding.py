@@ -1,0 +1,99 @@
+"""Stone Age's encoding for learning agents (encoding.py): random games of every set-up, checked at
+every step (tests/encoding_checks.py), the bounds the action space rests on, and the card a
+writing card draws face down staying hidden from the other players."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from encoding_checks import play_checked
+
+import widgetpkg as wp
+from widgetpkg.core import IllegalActionError
+from widgetpkg.games.stone_age.actions import Feed, PayBuilding, PayCard, PlacePeople
+
+SET_UPS = [
+    {"players": 2},
+    {"players": 3, "season": "summer"},
+    {"players": 4, "voucher_timing": "immediate"},
+    {"players": 2, "variants": {"hard_winter": True}},
+    {"players": 3, "variants": {"wild_animals": True}},
+    {"players": 4, "variants": {"igloos": True}},
+    {"players": 4, "variants": {"hard_winter": True, "wild_animals": True, "igloos": True}},
+]
+
+
+@pytest.mark.parametrize("options", SET_UPS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_random_games_keep_the_contract(options):
+    game = wp.new_game("stone-age", seed=11, **options)
+    enc, steps = play_checked(game, seed=5)
+    assert steps > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("options", SET_UPS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_many_random_games_keep_the_contract(options, seed):
+    play_checked(wp.new_game("stone-age", seed=100 + seed, **options), seed=seed, deep_every=3)
+
+
+def test_action_count_is_fixed_by_the_set_up():
+    counts = {}
+    for options in SET_UPS:
+        a = wp.new_game("stone-age", seed=1, **options).encoding()
+        b = wp.new_game("stone-age", seed=2, **options).encoding()
+        assert (a.action_count, a.parts) == (b.action_count, b.parts)
+        counts[str(options)] = a.action_count
+    # the variants add actions (insulation, igloos, animal rewards), a player adds a building stack
+    assert counts[str(SET_UPS[3])] > counts[str(SET_UPS[0])]
+    assert counts[str(SET_UPS[6])] > counts[str(SET_UPS[5])] > counts[str(SET_UPS[2])]
+
+
+def test_the_bounds_hold_at_their_edges():
+    g = wp.new_game("stone-age", players=2, seed=1)
+    enc = g.encoding()
+    people_max = g.data.people_max
+    # the most anyone can put on the hunting grounds, the most a payment or a feeding can take
+    for action in (PlacePeople("hunt", people_max), PlacePeople("forest", 7), PayCard(("gold",) * 4),
+                   PayBuilding(("wood",) * 7), Feed(("gold",) * people_max)):
+        assert enc.actions[enc.action_index(g, action)] == action
+    for beyond in (PlacePeople("hunt", people_max + 1), PlacePeople("forest", 8), PayCard(("gold",) * 5),
+                   Feed(("gold",) * (people_max + 1))):
+        with pytest.raises(IllegalActionError):
+            enc.action_index(g, beyond)
+    # a payment in another order is the same payment
+    assert enc.action_index(g, PayCard(("gold", "wood"))) == enc.action_index(g, PayCard(("wood", "gold")))
+
+
+def test_a_card_drawn_face_down_is_seen_by_its_owner_only():
+    g = wp.new_game("stone-age", players=3, seed=4)
+    enc = g.encoding()
+    owner, other = g.players[0], g.players[1]
+    writing = next(c for c, card in g.data.cards.items() if card.top[0] == "extra_card")
+    drawn, swapped = [c for c in g.data.cards if c != writing][:2]
+    g._cards[owner] = (writing, drawn)
+    first = {p: enc.observation(g, p)["players"] for p in g.players}
+    g._cards[owner] = (writing, swapped)
+    second = {p: enc.observation(g, p)["players"] for p in g.players}
+    assert first[owner] != second[owner]
+    assert first[other] == second[other]
+
+
+def test_observation_refuses_a_stranger():
+    g = wp.new_game("stone-age", players=2, seed=1)
+    with pytest.raises(IllegalActionError):
+        g.encoding().observation(g, "Zed")
+
+
+def test_an_illegal_index_changes_nothing_mid_game():
+    g = wp.new_game("stone-age", players=2, seed=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    enc = g.encoding()
+    mask = enc.mask(g)
+    before = g.to_position()
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        enc.action(g, mask.index(False))
+    assert g.to_position() == before

@@ -1,0 +1,335 @@
+"""Stone Age as numbers for learning agents: a fixed action space and what a player sees.
+
+The action space is built once per set-up (player count, variants, data) by listing every action
+any reachable position can offer, so that an index always means the same move:
+
+- placements: each place of the game with each count it may take (hunting grounds 1 to
+  ``people_max``: "beliebig viele freie Plätze"; a resource place 1 to 7, its capacity; every
+  other place exactly its spots); resolving each place (the animal is never resolved by hand);
+- tools: every sub-multiset of the tool tiles any tool level up to ``tools_max`` has, times every
+  sub-multiset of the one-use tool cards in the data (each card is bought at most once);
+- payments as resource counts: a card in slot k takes exactly k resources (k = 1..4); a building
+  at most ``max(count, sum(cost))`` of its data; an igloo its cost; feeding replaces at most
+  ``people_max`` missing food (each person eats one); each with the hard-winter extra where the
+  variant allows one; resources of choice (now or kept for later) in every amount the data's
+  cards and animal rewards give;
+- the die taken from the dice for all (faces 1-6), an animal's reward (die, face), decline, go hungry.
+
+Cards and buildings are addressed by the place (display slot, stack), never by identity.
+The set-up steps (``SetNextDice``, ``SetNextCards``, ``SetBuildingStack``, ``SetPosition``) are
+never offered by ``legal_actions`` and have no index.
+
+The observation shows what every player at the table sees, from ``player``'s seat (the players
+listed from ``player`` on, in turn order): round, phase, whose turn, the start player; each
+player's food, resources, tools (level, unused tiles, one-use tools), resources of choice kept,
+people, fields, buildings, igloos, people at the animal, score and cards (the card a writing card
+drew face down is counted, not named, for everyone but its owner, spec 1.12); the people standing
+on each place; the card display and the top building of each stack (ids one-hot) with how many
+tiles each stack has left; open igloos; the active animal; the deck's size; and what the current
+step waits for (the dice rolled, the place being paid, the dice for all left, the amount of
+resources to choose, the animal reward's die, the food missing). Never seen: the deck's order, the
+buildings below a stack's top, future dice.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from ...core import Action, IllegalActionError
+from ...core.encoding import Encoding
+from .actions import (
+    ChooseDie,
+    ChooseResources,
+    Decline,
+    Feed,
+    PayBuilding,
+    PayCard,
+    PayIgloo,
+    PlacePeople,
+    Resolve,
+    Starve,
+    TakeAnimalReward,
+    UseResourceVoucher,
+    UseTools,
+)
+from .data import RESOURCES, GameData
+from .rules import RESOURCE_CAPACITY, RESOURCE_PLACES, as_items, counts_of, sub_multisets, tool_tiles
+
+if TYPE_CHECKING:
+    from .game import StoneAge
+
+PHASES = ("placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources", "animal_rewards",
+          "feeding", "over")
+GOODS = ("food", *RESOURCES)
+FACES = (1, 2, 3, 4, 5, 6)
+#: the display's slots (slot k costs k resources)
+SLOTS = 4
+
+
+def multisets(size: int) -> list[tuple[str, ...]]:
+    """Every resource multiset of exactly ``size`` items, canonical (wood, clay, stone, gold order)."""
+    return [as_items(tuple(combo.count(i) for i in range(4))) for combo in combinations_with_replacement(range(4), size)]
+
+
+class StoneAgeEncoding(Encoding):
+    """The fixed action space and the observation of one Stone Age set-up (see the module text)."""
+
+    def __init__(self, game: StoneAge) -> None:
+        self.players = tuple(game.players)
+        self.n = len(self.players)
+        data: GameData = game.data
+        self.places = tuple(game.places())
+        self._place_index = {p: i for i, p in enumerate(self.places)}
+        self.actions = _action_table(game)
+        self._index = {a: i for i, a in enumerate(self.actions)}
+        self.action_count = len(self.actions)
+        self.card_ids = tuple(sorted(data.cards))
+        self._card_index = {c: i for i, c in enumerate(self.card_ids)}
+        self._extra_card_tops = frozenset(c for c, card in data.cards.items() if card.top[0] == "extra_card")
+        self.building_ids = tuple(sorted(data.buildings))
+        self._building_index = {b: i for i, b in enumerate(self.building_ids)}
+        self.animal_ids = tuple(sorted(data.animals)) if "wild_animals" in game.variants else ()
+        self.igloo_ids = tuple(sorted(data.igloos)) if "igloos" in game.variants else ()
+        self.one_use_values = tuple(sorted({c.top[2] for c in data.cards.values() if c.top[0] == "one_use_tool"}))
+        self.voucher_sizes = _choice_amounts(data)
+        self.tile_values = tuple(range(1, (data.tools_max + 2) // 3 + 1))
+        n = self.n
+        self._player_size = len(self._player_features(game, self.players[0], self.players[0]))
+        self.parts = {
+            "seat": n,                       # the observer's seat, one-hot
+            "turn": n + 1,                   # whose turn from the observer's seat (last: nobody, game over)
+            "start_player": n,
+            "phase": len(PHASES),
+            "round": 3,                      # round, last round announced, cards left in the deck
+            "players": n * self._player_size,
+            "placed": n * len(self.places),  # people on each place, per player from the observer's seat
+            "display": SLOTS * (len(self.card_ids) + 1),
+            "stacks": n * (len(self.building_ids) + 2),
+            "igloos": len(self.igloo_ids),
+            "animal": len(self.animal_ids) + 3,
+            "pending": 3 + len(GOODS) + len(self.places) + len(FACES) + 2 + len(FACES),
+        }
+
+    # -- actions ------------------------------------------------------------------------------------
+    def action_index(self, game: StoneAge, action: Action) -> int:  # type: ignore[override]
+        index = self._index.get(action)
+        if index is None:
+            # a payment written in another order is the same multiset: look up its canonical form
+            canonical = _canonical(action)
+            index = self._index.get(canonical) if canonical is not None else None
+            if index is None:
+                raise IllegalActionError(f"{action} has no index in Stone Age's action space")
+        return index
+
+    def legal_indices(self, game: StoneAge) -> dict[int, Action]:  # type: ignore[override]
+        index = self._index
+        return {index[a]: a for a in game.legal_actions()}
+
+    # -- observation --------------------------------------------------------------------------------
+    def _seats(self, player: str) -> tuple[str, ...]:
+        i = self.players.index(player)
+        return self.players[i:] + self.players[:i]
+
+    def _player_features(self, game: StoneAge, who: str, viewer: str) -> list[float]:
+        goods = game.resources(who)
+        unused = game.unused_tools(who)
+        one_use = game.one_use_tools(who)
+        kept = game.vouchers(who)
+        row = [float(game.food(who)), *(float(goods[r]) for r in RESOURCES), float(game.tools(who))]
+        row += [float(unused.count(v)) for v in self.tile_values]
+        row += [float(one_use.count(v)) for v in self.one_use_values]
+        row += [float(kept.count(v)) for v in self.voucher_sizes]
+        row += [float(game.people(who)), float(game.at_home(who)), float(game.agriculture(who)),
+                float(len(game.buildings(who))), float(len(game.igloos(who))), float(game.at_animal(who)),
+                float(game.scores[who])]
+        cards = [0.0] * len(self.card_ids)
+        hidden = 0
+        previous = None
+        for card in game.cards(who):
+            # spec 1.12: the card a writing card draws lies face down; only its owner knows it
+            if who != viewer and previous in self._extra_card_tops:
+                hidden += 1
+            else:
+                cards[self._card_index[card]] += 1.0
+            previous = card
+        return row + cards + [float(hidden)]
+
+    def observation(self, game: StoneAge, player: str) -> dict[str, list[float]]:  # type: ignore[override]
+        if player not in self.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        n = self.n
+        seats = self._seats(player)
+        rel = {p: i for i, p in enumerate(seats)}
+        seat = [0.0] * n
+        seat[self.players.index(player)] = 1.0
+        turn = [0.0] * (n + 1)
+        current = game.current_player
+        turn[rel[current] if current is not None else n] = 1.0
+        start = [0.0] * n
+        start[rel[game.start_player]] = 1.0
+        phase = [0.0] * len(PHASES)
+        phase[PHASES.index(game.phase)] = 1.0
+        players: list[float] = []
+        for who in seats:
+            players += self._player_features(game, who, player)
+        places = len(self.places)
+        placed = [0.0] * (n * places)
+        for (place, who), count in game.placed().items():
+            placed[rel[who] * places + self._place_index[place]] = float(count)
+        if "animal" in self._place_index:
+            for who in seats:
+                placed[rel[who] * places + self._place_index["animal"]] = float(game.at_animal(who))
+        width = len(self.card_ids) + 1
+        display = [0.0] * (SLOTS * width)
+        for k, card in enumerate(game.display):
+            display[k * width + (self._card_index[card] if card is not None else width - 1)] = 1.0
+        width = len(self.building_ids) + 2
+        stacks = [0.0] * (n * width)
+        for s in range(n):
+            tiles = game.stack(s + 1)
+            if tiles:  # only the top is face up
+                stacks[s * width + self._building_index[tiles[0]]] = 1.0
+            else:
+                stacks[s * width + width - 2] = 1.0
+            stacks[s * width + width - 1] = float(len(tiles))
+        built = {i for who in seats for i in game.igloos(who)}
+        igloos = [0.0 if i in built else 1.0 for i in self.igloo_ids]
+        animal = [0.0] * (len(self.animal_ids) + 3)
+        active = game.active_animal
+        if active is not None:
+            animal[self.animal_ids.index(active.partition(":")[2])] = 1.0
+        else:
+            animal[len(self.animal_ids)] = 1.0
+        animal[-2] = float(len(game.waiting_animals))
+        animal[-1] = float(game.malus)
+        return {
+            "seat": seat, "turn": turn, "start_player": start, "phase": phase,
+            "round": [float(game.round), float(game.ends_after_round), float(game.deck_size)],
+            "players": players, "placed": placed, "display": display, "stacks": stacks, "igloos": igloos,
+            "animal": animal, "pending": self._pending(game),
+        }
+
+    def _pending(self, game: StoneAge) -> list[float]:
+        """What the current step waits for: [dice rolled, their sum, malus], the good rolled for,
+        the place being paid or rolled at, the dice for all left, [amount to choose, food
+        missing], the die of the animal reward."""
+        head = [0.0, 0.0, 0.0]
+        goods = [0.0] * len(GOODS)
+        place = [0.0] * len(self.places)
+        dice_left = [0.0] * len(FACES)
+        amounts = [0.0, 0.0]
+        reward_die = [0.0] * len(FACES)
+        pending = game.pending
+        phase = game.phase
+        if phase == "tools":
+            _, _, where, good, dice, malus = pending
+            head = [float(len(dice)), float(sum(dice)), float(malus)]
+            goods[GOODS.index(good)] = 1.0
+            if where in self._place_index:  # a card's own roll is at the card being paid for
+                place[self._place_index[where]] = 1.0
+        elif phase == "pay":
+            place[self._place_index[pending[1]]] = 1.0
+        elif phase == "dice_for_all":
+            for face in pending[2]:
+                dice_left[face - 1] += 1.0
+        elif phase == "choose_resources":
+            amounts[0] = float(pending[2])
+        elif phase == "animal_rewards":
+            reward_die[pending[1][0][1] - 1] = 1.0
+        elif phase == "feeding":
+            amounts[1] = float(pending[2])
+        return head + goods + place + dice_left + amounts + reward_die
+
+
+def _choice_amounts(data: GameData) -> tuple[int, ...]:
+    """The amounts of "resources of your choice" the data's cards and animal rewards give."""
+    amounts = {card.top[2] for card in data.cards.values() if card.top[0] == "any_resources"}
+    amounts |= {amount for kind, amount in data.rewards.values() if kind == "resource_choice"}
+    return tuple(sorted(amounts))
+
+
+def _canonical(action: Action) -> Action | None:
+    """A payment action with its resources in the canonical order (None if it names something else)."""
+    for kind, field in ((PayCard, "payment"), (PayBuilding, "payment"), (PayIgloo, "payment"), (Feed, "payment"),
+                        (ChooseResources, "resources"), (UseResourceVoucher, "resources")):
+        if type(action) is kind:
+            counts = counts_of(getattr(action, field))
+            if counts is None:
+                return None
+            return _replace(action, field, as_items(counts))
+    if type(action) is UseTools:
+        return UseTools(tuple(sorted(action.tiles, reverse=True)), tuple(sorted(action.one_use, reverse=True)))
+    return None
+
+
+def _replace(action: Action, field: str, value: tuple[str, ...]) -> Action:
+    from dataclasses import replace
+    return replace(action, **{field: value})  # type: ignore[type-var]
+
+
+def _action_table(game: StoneAge) -> tuple[Action, ...]:
+    data = game.data
+    key = (len(game.players), tuple(sorted(game.variants)), json.dumps(game.options.get("data"), sort_keys=True,
+                                                                          default=str))
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _build_table(key[0], frozenset(key[1]), data)
+    return table
+
+
+#: the tables built so far, by set-up (player count, variants, data option): a few at most
+_TABLES: dict[tuple, tuple[Action, ...]] = {}
+
+
+def _build_table(n: int, variants: frozenset[str], data: GameData) -> tuple[Action, ...]:
+    hard = "hard_winter" in variants
+    actions: list[Action] = []
+    places = ["hunt", *RESOURCE_PLACES, "tool_maker", "hut", "field", *(f"card:{k}" for k in range(1, SLOTS + 1)),
+              *(f"building:{s}" for s in range(1, n + 1))]
+    if "igloos" in variants:
+        places += [f"igloo:{i}" for i in data.igloos]
+    if "wild_animals" in variants:
+        places.append("animal")
+    for place in places:
+        if place == "hunt":
+            counts = range(1, data.people_max + 1)  # the hunting grounds have no limit
+        elif place in RESOURCE_PLACES:
+            counts = range(1, min(RESOURCE_CAPACITY, data.people_max) + 1)
+        else:
+            counts = range(2, 3) if place == "hut" else range(1, 2)
+        actions += [PlacePeople(place, c) for c in counts]
+    actions += [Resolve(place) for place in places if place != "animal"]
+    tiles = sorted({sub for level in range(data.tools_max + 1) for sub in sub_multisets(tool_tiles(level))})
+    one_use_cards = tuple(c.top[2] for c in data.cards.values() if c.top[0] == "one_use_tool")
+    for t in tiles:
+        actions += [UseTools(t, o) for o in sub_multisets(one_use_cards)]
+    for size in range(1, SLOTS + 1):
+        for items in multisets(size):
+            actions.append(PayCard(items))
+            if hard:
+                actions.append(PayCard(items, gold_bonus=True))
+    most = max(max(b.count, sum(b.cost)) for b in data.buildings.values())
+    for size in range(1, most + 1):
+        actions += [PayBuilding(items) for items in multisets(size)]
+    if hard:
+        costs = sorted({b.cost for b in data.buildings.values() if b.kind == "fixed"})
+        actions += [PayBuilding(as_items(cost), insulate=True) for cost in costs]
+    if "igloos" in variants:
+        costs = sorted({igloo.cost for igloo in data.igloos.values()})
+        actions += [PayIgloo(as_items(cost)) for cost in costs]
+        if hard and data.igloos_insulatable:
+            actions += [PayIgloo(as_items(cost), insulate=True) for cost in costs]
+    actions.append(Decline())
+    actions += [ChooseDie(f) for f in FACES]
+    for amount in _choice_amounts(data):
+        actions += [ChooseResources(items) for items in multisets(amount)]
+        actions += [UseResourceVoucher(items) for items in multisets(amount)]
+    if "wild_animals" in variants:
+        actions += [TakeAnimalReward(die, face) for die in FACES for face in dict.fromkeys((die, 1))]
+    for size in range(1, data.people_max + 1):  # each person eats 1 food: never more missing than people
+        actions += [Feed(items) for items in multisets(size)]
+    actions.append(Starve())
+    assert len(set(actions)) == len(actions), "every action listed once"
+    return tuple(actions)
