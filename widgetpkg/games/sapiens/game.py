@@ -72,6 +72,7 @@ from .components import (
     parse_components,
     read_components,
 )
+from .encoding import SapiensEncoding
 from .events import FoodScored, GameEnded, PlayerOut, ShelterScored, TileRevealed
 from .placement import CONFLICT, cave_starts, free_caves, regular_placements, square_problem
 
@@ -411,6 +412,10 @@ class Sapiens(Game):
         """The estimated final scores: both tracks projected to the end of the game, their soft
         minimum, plus mobility (see ``heuristic.py``); the final scores once the game is over."""
         return heuristic.estimate(self)
+
+    def encoding(self) -> SapiensEncoding:
+        """The fixed action space and observations of this set-up, for learning agents (encoding.py)."""
+        return SapiensEncoding(self)
 
     def heuristic_terms(self, player: str) -> dict[str, tuple[float, str]]:
         """``player``'s estimate in named terms with words, for hints (see ``heuristic.terms``)."""

@@ -1,0 +1,280 @@
+"""Sapiens as numbers for learning agents: a fixed action space and what a player sees.
+
+Tiles are addressed by where they lie, never by their id: a slot of a pool, counted from the
+player to move (their own pool's ``POOL_SIZE`` slots, the common pool's ``COMMON_SIZE`` slots,
+then each other player's pool by seat). A pool never holds more: a refill tops a pool up to
+``POOL_SIZE`` and reveals into the common pool only as many tiles as it took and discarded
+(RB 61, R3), and a Water swap trades one for one (RB 97). Squares are addressed on one grid of
+10 x 7 cells, x from -1 to 8 and y from -1 to 5: the 8 x 5 valley and the ring around it where the
+caves and waterfalls lie (a cave touches exactly one valley square; components.py checks it).
+
+The actions, in order: lay a tile (own slot x cell of its first scene x rotation), the same for an
+abandonment, use / resolve / take back a mountain token by scene, skip a bonus, take the token
+lying on a cell, swap (own slot x another pool's slot), convert 0 to ``STEAKS`` steaks, put a
+fight token on / take one back from any pool slot, resolve a player's fight token (by seat from the
+player to move), put a bear on another player's cell (by seat), send back the bear on one's own
+cell, and a refill (the set of common slots taken x the common slot discarded, or none). The set-up
+steps (``SetNextTiles``, ``DealTiles``, ``SetValley``, ``SetMountainTokens``, ``SetPosition``) are
+never offered by ``legal_actions`` and have no index.
+
+The observation (from ``player``'s seat: the players from ``player`` on, in turn order) shows what
+is public (spec: everything but the stack's order and the tiles removed unseen at set-up): whose
+turn and the phase; the stack's size, the supplies, the pending bonuses, this turn's token and
+Picking state, the tile waiting for the fight-token order, and how many tiles of each scene pair
+nobody has seen; each player's food, shelter, score, steaks, fight tokens, mountain tokens (in
+hand, used, removed), tribe and whether their game ended; every pool slot's tile (its two scenes
+in order) and the fight tokens on it; and every valley cell: terrain, food value, cave shelter
+values, the scene laid there (active tribe or abandoned), the mountain token lying there, a bear.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from ...core import Action, IllegalActionError
+from ...core.encoding import Encoding
+from .actions import (
+    Abandon,
+    ConvertSteaks,
+    PlaceBear,
+    PlaceFightToken,
+    PlaceTile,
+    RecallFightToken,
+    Refill,
+    RemoveBear,
+    ResolveBonus,
+    ResolveFightToken,
+    RetakeMountainToken,
+    SkipBonus,
+    SwapTile,
+    TakeMountainToken,
+    UseMountainToken,
+)
+from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL, Valley
+
+if TYPE_CHECKING:
+    from .game import Sapiens
+
+PHASES = ("start_cave", "main", "after_tile", "refill", "choose_bonus", "feast", "ritual", "water", "hunt", "fight",
+          "fire", "fight_order", "over")
+#: the grid of cells every valley fits in: the 8 x 5 squares and the ring of caves and waterfalls
+CELLS = tuple((x, y) for y in range(-1, 6) for x in range(-1, 9))
+CELL = {c: i for i, c in enumerate(CELLS)}
+TERRAIN = (FOREST, PLAIN, CAVE, WATERFALL)
+SCENE = {s: i for i, s in enumerate(SCENES)}
+PAIRS = tuple(itertools.combinations_with_replacement(SCENES, 2))
+#: a valley cell's channels: terrain (4), food, shelter with and without a token, the scene laid
+#: (8), active tribe, abandoned, the mountain token lying there (8), a bear
+CHANNELS = 4 + 1 + 2 + 8 + 1 + 1 + 8 + 1
+_SCENE_AT, _ACTIVE, _ABANDONED, _TOKEN_AT, _BEAR = 7, 15, 16, 17, 25
+ROTATION = {r: i for i, r in enumerate(ROTATIONS)}
+#: the subsets of common slots a refill may take, each as a bit mask
+REFILL_MASKS = 1 << COMMON_SIZE
+
+
+class SapiensEncoding(Encoding):
+    """The fixed action space and the observation of one Sapiens set-up (see the module text)."""
+
+    def __init__(self, game: Sapiens) -> None:
+        self.players = tuple(game.players)
+        n = self.n = len(self.players)
+        self.positions = POOL_SIZE + COMMON_SIZE + (n - 1) * POOL_SIZE
+        blocks = [
+            ("place", POOL_SIZE * len(CELLS) * 4), ("abandon", POOL_SIZE * len(CELLS) * 4),
+            ("use_token", len(SCENES)), ("resolve_bonus", len(SCENES)), ("skip", 1),
+            ("take_token", len(CELLS)), ("retake_token", len(SCENES)),
+            ("swap", POOL_SIZE * (self.positions - POOL_SIZE)), ("steaks", STEAKS + 1),
+            ("fight", self.positions), ("recall", self.positions), ("fight_order", n),
+            ("bear", (n - 1) * len(CELLS)), ("remove_bear", len(CELLS)),
+            ("refill", REFILL_MASKS * (COMMON_SIZE + 1)),
+        ]
+        self.blocks: dict[str, tuple[int, int]] = {}
+        start = 0
+        for name, size in blocks:
+            self.blocks[name] = (start, size)
+            start += size
+        self.action_count = start
+        self._base = {name: first for name, (first, _) in self.blocks.items()}
+        self._slot_size = 17 + n
+        self.parts = {
+            "seat": n, "turn": n + 1, "phase": len(PHASES),
+            "game": 7 + len(SCENES) + POOL_SIZE + len(PAIRS),
+            "players": n * (8 + 3 * len(SCENES)),
+            "pools": self.positions * self._slot_size,
+            "valleys": n * len(CELLS) * CHANNELS,
+        }
+        self._static: dict[tuple[str, str], list[float]] = {}
+
+    # -- actions ------------------------------------------------------------------------------------
+    def _context(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
+        """The player to move, the position of every pool tile, the seats from them, their valley."""
+        p = game.current_player or self.players[0]
+        i = self.players.index(p)
+        seats = self.players[i:] + self.players[:i]
+        pools = game.pools
+        where: dict[int, int] = {}
+        offset = 0
+        for owner, size in ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
+            tiles = pools[owner]
+            if len(tiles) > size:  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {size}")
+            for k, t in enumerate(tiles):
+                where[t] = offset + k
+            offset += size
+        return p, where, {who: k for k, who in enumerate(seats)}, game.valley(p)
+
+    def _index(self, action: Action, ctx: tuple[str, dict[int, int], dict[str, int], Valley]) -> int:
+        p, where, seat, _ = ctx
+        base = self._base
+        try:
+            if isinstance(action, (PlaceTile, Abandon)):
+                slot = where[action.tile]
+                if slot >= POOL_SIZE:
+                    raise KeyError(action.tile)
+                cell = CELL[(action.x, action.y)]
+                offset = (slot * len(CELLS) + cell) * 4 + ROTATION[action.rotation]
+                return base["place" if isinstance(action, PlaceTile) else "abandon"] + offset
+            if isinstance(action, Refill):
+                common = {t: where[t] - POOL_SIZE for t in action.take}
+                mask = sum(1 << k for k in common.values())
+                if len(common) != len(action.take) or not all(0 <= k < COMMON_SIZE for k in common.values()):
+                    raise KeyError(action.take)
+                discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
+                if not 0 <= discard <= COMMON_SIZE:
+                    raise KeyError(action.discard)
+                return base["refill"] + mask * (COMMON_SIZE + 1) + discard
+            if isinstance(action, UseMountainToken):
+                return base["use_token"] + SCENE[action.scene]
+            if isinstance(action, ResolveBonus):
+                return base["resolve_bonus"] + SCENE[action.scene]
+            if isinstance(action, RetakeMountainToken):
+                return base["retake_token"] + SCENE[action.scene]
+            if isinstance(action, SkipBonus):
+                return base["skip"]
+            if isinstance(action, TakeMountainToken):
+                return base["take_token"] + CELL[(action.x, action.y)]
+            if isinstance(action, SwapTile):
+                mine, other = where[action.mine], where[action.other] - POOL_SIZE
+                if mine >= POOL_SIZE or other < 0:
+                    raise KeyError(action)
+                return base["swap"] + mine * (self.positions - POOL_SIZE) + other
+            if isinstance(action, ConvertSteaks):
+                if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
+                    raise KeyError(action)
+                return base["steaks"] + action.count
+            if isinstance(action, PlaceFightToken):
+                return base["fight"] + where[action.tile]
+            if isinstance(action, RecallFightToken):
+                return base["recall"] + where[action.tile]
+            if isinstance(action, ResolveFightToken):
+                return base["fight_order"] + seat[action.owner]
+            if isinstance(action, PlaceBear):
+                other = seat[action.player] - 1
+                if other < 0:
+                    raise KeyError(action)
+                return base["bear"] + other * len(CELLS) + CELL[(action.x, action.y)]
+            if isinstance(action, RemoveBear):
+                return base["remove_bear"] + CELL[(action.x, action.y)]
+        except (KeyError, TypeError):
+            pass
+        raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
+
+    def action_index(self, game: Sapiens, action: Action) -> int:  # type: ignore[override]
+        return self._index(action, self._context(game))
+
+    def legal_indices(self, game: Sapiens) -> dict[int, Action]:  # type: ignore[override]
+        legal = game.legal_actions()
+        if not legal:
+            return {}
+        ctx = self._context(game)
+        index = self._index
+        return {index(a, ctx): a for a in legal}
+
+    # -- observation --------------------------------------------------------------------------------
+    def observation(self, game: Sapiens, player: str) -> dict[str, list[float]]:  # type: ignore[override]
+        if player not in self.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        n = self.n
+        i = self.players.index(player)
+        seats = self.players[i:] + self.players[:i]
+        rel = {who: k for k, who in enumerate(seats)}
+        seat = [0.0] * n
+        seat[i] = 1.0
+        turn = [0.0] * (n + 1)
+        current = game.current_player
+        turn[rel[current] if current is not None else n] = 1.0
+        phase = [0.0] * len(PHASES)
+        phase[PHASES.index(game.phase)] = 1.0
+        pending = [0.0] * len(SCENES)
+        for scene in game.pending_bonuses:
+            pending[SCENE[scene]] += 1.0
+        held = [0.0] * POOL_SIZE
+        waiting = game._held  # the tile laid while the fight-token order is asked: still in the pool
+        if waiting is not None and current is not None:
+            held[game.pools[current].index(waiting[1])] = 1.0
+        unseen = game.tiles_left_unseen()
+        state = [float(game.stack_size), float(game.steak_supply), float(game.bear_supply),
+                 float(game.end_triggered), float(game.token_used), float(game.picking_on_plain),
+                 float(len(game.discarded)), *pending, *held, *(float(unseen.get(pair, 0)) for pair in PAIRS)]
+        food, shelter, scores, steaks = game.food, game.shelter, game.scores, game.steaks
+        fight_hand, out, turns = game.fight_tokens_in_hand, set(game.out), game.turns_played
+        hand, used, gone = game.tokens_in_hand, game.used_tokens, game.removed_tokens
+        players: list[float] = []
+        for who in seats:
+            players += [float(food[who]), float(shelter[who]), float(scores[who]), float(steaks[who]),
+                        float(fight_hand[who]), float(who in out), float(turns[who]),
+                        float(game.valley_contents(who)["active_tribe"])]
+            for tokens in (hand[who], used[who], gone[who]):
+                row = [0.0] * len(SCENES)
+                for scene in tokens:
+                    row[SCENE[scene]] += 1.0
+                players += row
+        pools = game.pools
+        fights = game.fight_tokens
+        slots: list[float] = []
+        for owner, size in ((seats[0], POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
+            tiles = pools[owner]
+            for k in range(size):
+                row = [0.0] * self._slot_size
+                if k < len(tiles):
+                    first, second = game.tile(tiles[k])
+                    row[0] = 1.0
+                    row[1 + SCENE[first]] = 1.0
+                    row[9 + SCENE[second]] = 1.0
+                    for who in fights.get(tiles[k], ()):
+                        row[17 + rel[who]] += 1.0
+                slots += row
+        valleys: list[float] = []
+        for who in seats:
+            valleys += self._valley(game, who)
+        return {"seat": seat, "turn": turn, "phase": phase, "game": state, "players": players, "pools": slots,
+                "valleys": valleys}
+
+    def _valley(self, game: Sapiens, who: str) -> list[float]:
+        contents = game.valley_contents(who)
+        cells = list(self._terrain(game.valley(who), contents["faces"]))
+        for at, laid in contents["tiles"].items():
+            base = CELL[at] * CHANNELS
+            cells[base + _SCENE_AT + SCENE[laid["scene"]]] = 1.0
+            cells[base + (_ACTIVE if laid["face_up"] else _ABANDONED)] = 1.0
+        for at, scene in contents["tokens"].items():
+            cells[CELL[at] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
+        for at in contents["bears"]:
+            cells[CELL[at] * CHANNELS + _BEAR] = 1.0
+        return cells
+
+    def _terrain(self, valley: Valley, faces: tuple[str, str]) -> list[float]:
+        """The cells' fixed channels (terrain, food, shelter) of one valley, worked out once."""
+        found = self._static.get(faces)
+        if found is None:
+            found = [0.0] * (len(CELLS) * CHANNELS)
+            for square, at in enumerate(valley.coord):
+                base = CELL[at] * CHANNELS
+                found[base + TERRAIN.index(valley.kind[square])] = 1.0
+                found[base + 4] = float(valley.food[square])
+                shelter = valley.shelter[square]
+                if shelter is not None:
+                    found[base + 5], found[base + 6] = float(shelter[0]), float(shelter[1])
+            self._static[faces] = found
+        return found
