@@ -38,6 +38,11 @@ def check_step(game: Game, enc: Encoding, rng: random.Random, *, deep: bool) -> 
         assert list(seen) == list(enc.parts), "the parts in their declared order"
         assert len(enc.vector(game, player)) == enc.observation_size
     if deep:
+        # whatever the encoding keeps between steps must never go stale: a fresh one agrees
+        fresh = game.encoding()
+        assert fresh.legal_indices(game) == enc.legal_indices(game)
+        for player in game.players:
+            assert fresh.observation(game, player) == enc.observation(game, player)
         twin = game.clone(resample_hidden=random.Random(rng.getrandbits(32)))
         for player in game.players:
             assert enc.observation(twin, player) == enc.observation(game, player), (

@@ -105,6 +105,12 @@ class SapiensEncoding(Encoding):
             "valleys": n * len(CELLS) * CHANNELS,
         }
         self._static: dict[tuple[str, str], list[float]] = {}
+        #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
+        self._last: tuple[object, dict[int, Action]] | None = None
+        #: per player, the engine's view of their valley last seen, their tribe, and its cells
+        self._cells: dict[str, tuple[object, int, list[float]]] = {}
+        self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
+                         for t, d in game.components.tiles.items()}
 
     # -- actions ------------------------------------------------------------------------------------
     def _context(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
@@ -185,11 +191,19 @@ class SapiensEncoding(Encoding):
 
     def legal_indices(self, game: Sapiens) -> dict[int, Action]:  # type: ignore[override]
         legal = game.legal_actions()
-        if not legal:
-            return {}
-        ctx = self._context(game)
-        index = self._index
-        return {index(a, ctx): a for a in legal}
+        # the engine keeps its legal actions until the state changes: while it holds the very same
+        # list, the indices found for it last time still hold (the mask, then the action taken)
+        token = game._cache.get(("legal",)) if game._cache is not None else None
+        last = self._last
+        if token is not None and last is not None and last[0] is token:
+            return dict(last[1])
+        found: dict[int, Action] = {}
+        if legal:
+            ctx = self._context(game)
+            index = self._index
+            found = {index(a, ctx): a for a in legal}
+        self._last = (token, found) if token is not None else None
+        return dict(found)
 
     # -- observation --------------------------------------------------------------------------------
     def observation(self, game: Sapiens, player: str) -> dict[str, list[float]]:  # type: ignore[override]
@@ -213,10 +227,15 @@ class SapiensEncoding(Encoding):
         waiting = game._held  # the tile laid while the fight-token order is asked: still in the pool
         if waiting is not None and current is not None:
             held[game.pools[current].index(waiting[1])] = 1.0
-        unseen = game.tiles_left_unseen()
+        unseen = [0.0] * len(PAIRS)  # as tiles_left_unseen(), counted without sorting each tile
+        pair_of = self._pair_of
+        for t in game._stack:
+            unseen[pair_of[t]] += 1.0
+        for t in game._removed:
+            unseen[pair_of[t]] += 1.0
         state = [float(game.stack_size), float(game.steak_supply), float(game.bear_supply),
                  float(game.end_triggered), float(game.token_used), float(game.picking_on_plain),
-                 float(len(game.discarded)), *pending, *held, *(float(unseen.get(pair, 0)) for pair in PAIRS)]
+                 float(len(game.discarded)), *pending, *held, *unseen]
         food, shelter, scores, steaks = game.food, game.shelter, game.scores, game.steaks
         fight_hand, out, turns = game.fight_tokens_in_hand, set(game.out), game.turns_played
         hand, used, gone = game.tokens_in_hand, game.used_tokens, game.removed_tokens
@@ -224,7 +243,7 @@ class SapiensEncoding(Encoding):
         for who in seats:
             players += [float(food[who]), float(shelter[who]), float(scores[who]), float(steaks[who]),
                         float(fight_hand[who]), float(who in out), float(turns[who]),
-                        float(game.valley_contents(who)["active_tribe"])]
+                        float(game._tribe[who])]
             for tokens in (hand[who], used[who], gone[who]):
                 row = [0.0] * len(SCENES)
                 for scene in tokens:
@@ -247,21 +266,31 @@ class SapiensEncoding(Encoding):
                 slots += row
         valleys: list[float] = []
         for who in seats:
-            valleys += self._valley(game, who)
+            valleys += self._valley(game, who)  # a copy: the cached cells stay as they are
         return {"seat": seat, "turn": turn, "phase": phase, "game": state, "players": players, "pools": slots,
                 "valleys": valleys}
 
     def _valley(self, game: Sapiens, who: str) -> list[float]:
-        contents = game.valley_contents(who)
-        cells = list(self._terrain(game.valley(who), contents["faces"]))
-        for at, laid in contents["tiles"].items():
-            base = CELL[at] * CHANNELS
-            cells[base + _SCENE_AT + SCENE[laid["scene"]]] = 1.0
-            cells[base + (_ACTIVE if laid["face_up"] else _ABANDONED)] = 1.0
-        for at, scene in contents["tokens"].items():
-            cells[CELL[at] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
-        for at in contents["bears"]:
-            cells[CELL[at] * CHANNELS + _BEAR] = 1.0
+        """The cells of ``who``'s valley (what ``valley_contents`` says), kept while the engine's
+        view of that valley (board, tokens, bears) and the active tribe stay the same objects."""
+        view = game._view(who)
+        tribe = game._tribe[who]
+        cached = self._cells.get(who)
+        if cached is not None and cached[0] is view and cached[1] == tribe:
+            return cached[2]
+        valley = game.valley(who)
+        cells = list(self._terrain(valley, game._valleys[who]))
+        coord = valley.coord
+        board, _, tokens, bears = view
+        for square, (_, scene, laid_by) in board.items():
+            base = CELL[coord[square]] * CHANNELS
+            cells[base + _SCENE_AT + SCENE[scene]] = 1.0
+            cells[base + (_ACTIVE if laid_by == tribe else _ABANDONED)] = 1.0
+        for square, scene in tokens.items():
+            cells[CELL[coord[square]] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
+        for square in bears:
+            cells[CELL[coord[square]] * CHANNELS + _BEAR] = 1.0
+        self._cells[who] = (view, tribe, cells)
         return cells
 
     def _terrain(self, valley: Valley, faces: tuple[str, str]) -> list[float]:

@@ -55,7 +55,7 @@ from .actions import (
     UseTools,
 )
 from .data import RESOURCES, GameData
-from .rules import RESOURCE_CAPACITY, RESOURCE_PLACES, as_items, counts_of, sub_multisets, tool_tiles
+from .rules import RESOURCE_CAPACITY, RESOURCE_PLACES, as_items, counts_of, sub_multisets, tool_tiles, unused_tiles
 
 if TYPE_CHECKING:
     from .game import StoneAge
@@ -96,6 +96,14 @@ class StoneAgeEncoding(Encoding):
         self.voucher_sizes = _choice_amounts(data)
         self.tile_values = tuple(range(1, (data.tools_max + 2) // 3 + 1))
         n = self.n
+        #: the last legal actions seen and their indices; the players' rows by what they are made of
+        self._last: tuple[object, dict[int, Action]] | None = None
+        self._cards: dict[tuple, list[float]] = {}
+        self._boards: dict[tuple, tuple[list[float], ...]] = {}
+        #: id(action) -> (action, index) for the engine's shared action objects (hashing is slower)
+        self._by_id: dict[int, tuple[Action, int]] = {}
+        self._no_one_use = [0.0] * len(self.one_use_values)
+        self._no_vouchers = [0.0] * len(self.voucher_sizes)
         self._player_size = len(self._player_features(game, self.players[0], self.players[0]))
         self.parts = {
             "seat": n,                       # the observer's seat, one-hot
@@ -124,8 +132,27 @@ class StoneAgeEncoding(Encoding):
         return index
 
     def legal_indices(self, game: StoneAge) -> dict[int, Action]:  # type: ignore[override]
-        index = self._index
-        return {index[a]: a for a in game.legal_actions()}
+        legal = game.legal_actions()
+        # the engine keeps its legal actions (one tuple) until the state changes: while it holds
+        # the very same tuple, the indices found last time still hold (the mask, then the action)
+        token = game._legal_cache
+        last = self._last
+        if last is not None and last[0] is token:
+            return dict(last[1])
+        by_id = self._by_id
+        if len(by_id) > 65536:
+            by_id.clear()
+        found: dict[int, Action] = {}
+        for a in legal:
+            known = by_id.get(id(a))
+            if known is not None and known[0] is a:  # the entry holds ``a``: its id is not reused
+                found[known[1]] = a
+            else:
+                i = self.action_index(game, a)
+                by_id[id(a)] = (a, i)
+                found[i] = a
+        self._last = (token, found)
+        return dict(found)
 
     # -- observation --------------------------------------------------------------------------------
     def _seats(self, player: str) -> tuple[str, ...]:
@@ -133,28 +160,45 @@ class StoneAgeEncoding(Encoding):
         return self.players[i:] + self.players[:i]
 
     def _player_features(self, game: StoneAge, who: str, viewer: str) -> list[float]:
-        goods = game.resources(who)
-        unused = game.unused_tools(who)
-        one_use = game.one_use_tools(who)
-        kept = game.vouchers(who)
-        row = [float(game.food(who)), *(float(goods[r]) for r in RESOURCES), float(game.tools(who))]
+        # read straight from the engine's containers (immutable values), the cards part looked up
+        # by the cards held: this runs for every player at every step
+        unused = unused_tiles(game._tools[who], game._used[who])
+        one_use = game._one_use[who]
+        kept = game._vouchers[who]
+        w, c, s, g = game._goods[who]
+        row = [float(game._food[who]), float(w), float(c), float(s), float(g), float(game._tools[who])]
         row += [float(unused.count(v)) for v in self.tile_values]
-        row += [float(one_use.count(v)) for v in self.one_use_values]
-        row += [float(kept.count(v)) for v in self.voucher_sizes]
-        row += [float(game.people(who)), float(game.at_home(who)), float(game.agriculture(who)),
-                float(len(game.buildings(who))), float(len(game.igloos(who))), float(game.at_animal(who)),
-                float(game.scores[who])]
+        if one_use:
+            row += [float(one_use.count(v)) for v in self.one_use_values]
+        else:
+            row += self._no_one_use
+        if kept:
+            row += [float(kept.count(v)) for v in self.voucher_sizes]
+        else:
+            row += self._no_vouchers
+        row += [float(game._people[who]), float(game._avail[who]), float(game._agri[who]),
+                float(len(game._buildings[who])), float(len(game._igloos_of[who])),
+                float(game._animal_at.get(who, 0)), float(game._scores[who])]
+        key = (game._cards[who], who == viewer)
+        cards = self._cards.get(key)
+        if cards is None:
+            if len(self._cards) > 4096:
+                self._cards.clear()
+            cards = self._cards[key] = self._cards_part(key[0], key[1])
+        return row + cards
+
+    def _cards_part(self, held: tuple[str, ...], own: bool) -> list[float]:
         cards = [0.0] * len(self.card_ids)
         hidden = 0
         previous = None
-        for card in game.cards(who):
+        for card in held:
             # spec 1.12: the card a writing card draws lies face down; only its owner knows it
-            if who != viewer and previous in self._extra_card_tops:
+            if not own and previous in self._extra_card_tops:
                 hidden += 1
             else:
                 cards[self._card_index[card]] += 1.0
             previous = card
-        return row + cards + [float(hidden)]
+        return cards + [float(hidden)]
 
     def observation(self, game: StoneAge, player: str) -> dict[str, list[float]]:  # type: ignore[override]
         if player not in self.players:
@@ -176,11 +220,31 @@ class StoneAgeEncoding(Encoding):
             players += self._player_features(game, who, player)
         places = len(self.places)
         placed = [0.0] * (n * places)
-        for (place, who), count in game.placed().items():
+        for (place, who), count in game._at.items():
             placed[rel[who] * places + self._place_index[place]] = float(count)
         if "animal" in self._place_index:
             for who in seats:
                 placed[rel[who] * places + self._place_index["animal"]] = float(game.at_animal(who))
+        # the board changes a few times a round: its parts are kept by what they show
+        board_key = (tuple(game._display), tuple((tiles[-1], len(tiles)) if tiles else (None, 0)
+                                                 for tiles in game._stacks.values()),
+                     game._igloos_open, game._animal, len(game._waiting))
+        board = self._boards.get(board_key)
+        if board is None:
+            if len(self._boards) > 1024:
+                self._boards.clear()
+            board = self._boards[board_key] = self._board(game)
+        display, stacks, igloos, animal = board
+        return {
+            "seat": seat, "turn": turn, "start_player": start, "phase": phase,
+            "round": [float(game.round), float(game.ends_after_round), float(game.deck_size)],
+            "players": players, "placed": placed, "display": list(display), "stacks": list(stacks),
+            "igloos": list(igloos), "animal": list(animal), "pending": self._pending(game),
+        }
+
+    def _board(self, game: StoneAge) -> tuple[list[float], ...]:
+        """The display, the stacks' tops and sizes, the open igloos and the animal, as parts."""
+        n = self.n
         width = len(self.card_ids) + 1
         display = [0.0] * (SLOTS * width)
         for k, card in enumerate(game.display):
@@ -194,7 +258,7 @@ class StoneAgeEncoding(Encoding):
             else:
                 stacks[s * width + width - 2] = 1.0
             stacks[s * width + width - 1] = float(len(tiles))
-        built = {i for who in seats for i in game.igloos(who)}
+        built = {i for who in self.players for i in game.igloos(who)}
         igloos = [0.0 if i in built else 1.0 for i in self.igloo_ids]
         animal = [0.0] * (len(self.animal_ids) + 3)
         active = game.active_animal
@@ -204,12 +268,7 @@ class StoneAgeEncoding(Encoding):
             animal[len(self.animal_ids)] = 1.0
         animal[-2] = float(len(game.waiting_animals))
         animal[-1] = float(game.malus)
-        return {
-            "seat": seat, "turn": turn, "start_player": start, "phase": phase,
-            "round": [float(game.round), float(game.ends_after_round), float(game.deck_size)],
-            "players": players, "placed": placed, "display": display, "stacks": stacks, "igloos": igloos,
-            "animal": animal, "pending": self._pending(game),
-        }
+        return display, stacks, igloos, animal
 
     def _pending(self, game: StoneAge) -> list[float]:
         """What the current step waits for: [dice rolled, their sum, malus], the good rolled for,
