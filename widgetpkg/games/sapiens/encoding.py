@@ -104,11 +104,18 @@ class SapiensEncoding(Encoding):
             "pools": self.positions * self._slot_size,
             "valleys": n * len(CELLS) * CHANNELS,
         }
+        self._offsets: dict[str, tuple[int, int]] = {}
+        for name, size in self.parts.items():
+            self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
+        self._first = {name: first for name, (first, _) in self._offsets.items()}
+        self._size = sum(self.parts.values())
+        #: each tile's two scenes, as indices
+        self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
         self._static: dict[tuple[str, str], list[float]] = {}
         #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
-        self._last: tuple[object, dict[int, Action]] | None = None
+        self._last: tuple[object, dict[int, Action], tuple[str, dict[int, int], dict[str, int], Valley]] | None = None
         #: per player, the engine's view of their valley last seen, their tribe, and its cells
-        self._cells: dict[str, tuple[object, int, list[float]]] = {}
+        self._cells: dict[str, tuple[tuple, tuple[int, tuple[str, str]], list[float]]] = {}
         self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
                          for t, d in game.components.tiles.items()}
 
@@ -187,7 +194,14 @@ class SapiensEncoding(Encoding):
         raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
 
     def action_index(self, game: Sapiens, action: Action) -> int:  # type: ignore[override]
-        return self._index(action, self._context(game))
+        return self._index(action, self._context_now(game))
+
+    def _context_now(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
+        token = game._cache.get(("legal",)) if game._cache is not None else None
+        last = self._last
+        if token is not None and last is not None and last[0] is token:
+            return last[2]
+        return self._context(game)
 
     def legal_indices(self, game: Sapiens) -> dict[int, Action]:  # type: ignore[override]
         legal = game.legal_actions()
@@ -197,87 +211,88 @@ class SapiensEncoding(Encoding):
         last = self._last
         if token is not None and last is not None and last[0] is token:
             return dict(last[1])
-        found: dict[int, Action] = {}
-        if legal:
-            ctx = self._context(game)
-            index = self._index
-            found = {index(a, ctx): a for a in legal}
-        self._last = (token, found) if token is not None else None
+        ctx = self._context(game)
+        index = self._index
+        found = {index(a, ctx): a for a in legal}
+        self._last = (token, found, ctx) if token is not None else None
         return dict(found)
 
     # -- observation --------------------------------------------------------------------------------
     def observation(self, game: Sapiens, player: str) -> dict[str, list[float]]:  # type: ignore[override]
+        flat = self.vector(game, player)
+        return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
+
+    def vector(self, game: Sapiens, player: str) -> list[float]:  # type: ignore[override]
+        """The observation as one flat list, written straight into place (the parts' order)."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
+        at = self._first
         n = self.n
+        flat = [0.0] * self._size
         i = self.players.index(player)
         seats = self.players[i:] + self.players[:i]
         rel = {who: k for k, who in enumerate(seats)}
-        seat = [0.0] * n
-        seat[i] = 1.0
-        turn = [0.0] * (n + 1)
+        flat[at["seat"] + i] = 1.0
         current = game.current_player
-        turn[rel[current] if current is not None else n] = 1.0
-        phase = [0.0] * len(PHASES)
-        phase[PHASES.index(game.phase)] = 1.0
-        pending = [0.0] * len(SCENES)
-        for scene in game.pending_bonuses:
-            pending[SCENE[scene]] += 1.0
-        held = [0.0] * POOL_SIZE
+        flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
+        flat[at["phase"] + PHASES.index(game.phase)] = 1.0
+        first = at["game"]
+        flat[first:first + 7] = [float(len(game._stack)), float(game._steak_supply), float(game._bear_supply),
+                                 float(game._end_triggered), float(game._token_used), float(game._picking_plain),
+                                 float(len(game._discards))]
+        first += 7
+        for scene in game._pending:
+            flat[first + SCENE[scene]] += 1.0
+        first += len(SCENES)
         waiting = game._held  # the tile laid while the fight-token order is asked: still in the pool
         if waiting is not None and current is not None:
-            held[game.pools[current].index(waiting[1])] = 1.0
-        unseen = [0.0] * len(PAIRS)  # as tiles_left_unseen(), counted without sorting each tile
-        pair_of = self._pair_of
+            flat[first + game._pools[current].index(waiting[1])] = 1.0
+        first += POOL_SIZE
+        pair_of = self._pair_of  # as tiles_left_unseen(), counted without sorting each tile's scenes
         for t in game._stack:
-            unseen[pair_of[t]] += 1.0
+            flat[first + pair_of[t]] += 1.0
         for t in game._removed:
-            unseen[pair_of[t]] += 1.0
-        state = [float(game.stack_size), float(game.steak_supply), float(game.bear_supply),
-                 float(game.end_triggered), float(game.token_used), float(game.picking_on_plain),
-                 float(len(game.discarded)), *pending, *held, *unseen]
-        food, shelter, scores, steaks = game.food, game.shelter, game.scores, game.steaks
-        fight_hand, out, turns = game.fight_tokens_in_hand, set(game.out), game.turns_played
-        hand, used, gone = game.tokens_in_hand, game.used_tokens, game.removed_tokens
-        players: list[float] = []
+            flat[first + pair_of[t]] += 1.0
+        first, size = at["players"], 8 + 3 * len(SCENES)
         for who in seats:
-            players += [float(food[who]), float(shelter[who]), float(scores[who]), float(steaks[who]),
-                        float(fight_hand[who]), float(who in out), float(turns[who]),
-                        float(game._tribe[who])]
-            for tokens in (hand[who], used[who], gone[who]):
-                row = [0.0] * len(SCENES)
+            flat[first:first + 8] = [float(game._food[who]), float(game._shelter[who]), float(game._scores[who]),
+                                     float(game._steaks[who]), float(game._fight_hand[who]), float(game._out[who]),
+                                     float(game._turns_played[who]), float(game._tribe[who])]
+            for k, tokens in enumerate((game._hand[who], game._used[who], game._gone[who])):
+                base = first + 8 + k * len(SCENES)
                 for scene in tokens:
-                    row[SCENE[scene]] += 1.0
-                players += row
-        pools = game.pools
-        fights = game.fight_tokens
-        slots: list[float] = []
+                    flat[base + SCENE[scene]] += 1.0
+            first += size
+        pools, fights, tiles_data, width = game._pools, game._fight, self._tile_scenes, self._slot_size
+        first = at["pools"]
         for owner, size in ((seats[0], POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
-            tiles = pools[owner]
-            for k in range(size):
-                row = [0.0] * self._slot_size
-                if k < len(tiles):
-                    first, second = game.tile(tiles[k])
-                    row[0] = 1.0
-                    row[1 + SCENE[first]] = 1.0
-                    row[9 + SCENE[second]] = 1.0
-                    for who in fights.get(tiles[k], ()):
-                        row[17 + rel[who]] += 1.0
-                slots += row
-        valleys: list[float] = []
+            for k, tile in enumerate(pools[owner]):
+                base = first + k * width
+                one, two = tiles_data[tile]
+                flat[base] = 1.0
+                flat[base + 1 + one] = 1.0
+                flat[base + 9 + two] = 1.0
+                for who in fights.get(tile, ()):
+                    flat[base + 17 + rel[who]] += 1.0
+            first += size * width
+        first, size = at["valleys"], len(CELLS) * CHANNELS
         for who in seats:
-            valleys += self._valley(game, who)  # a copy: the cached cells stay as they are
-        return {"seat": seat, "turn": turn, "phase": phase, "game": state, "players": players, "pools": slots,
-                "valleys": valleys}
+            flat[first:first + size] = self._valley(game, who)
+            first += size
+        return flat
 
     def _valley(self, game: Sapiens, who: str) -> list[float]:
         """The cells of ``who``'s valley (what ``valley_contents`` says), kept while the engine's
-        view of that valley (board, tokens, bears) and the active tribe stay the same objects."""
+        view of that valley (board, tokens, bears), the active tribe and the faces stay the same."""
         view = game._view(who)
-        tribe = game._tribe[who]
+        tribe = (game._tribe[who], game._valleys[who])  # the active tribe and the valley's faces
         cached = self._cells.get(who)
-        if cached is not None and cached[0] is view and cached[1] == tribe:
-            return cached[2]
+        if cached is not None and cached[1] == tribe:
+            seen = cached[0]
+            # a new view of the same valley (the engine renews every view when any valley changes)
+            if seen is view or (seen[0] == view[0] and seen[2] == view[2] and seen[3] == view[3]):
+                self._cells[who] = (view, tribe, cached[2])
+                return cached[2]
         valley = game.valley(who)
         cells = list(self._terrain(valley, game._valleys[who]))
         coord = valley.coord
@@ -285,7 +300,7 @@ class SapiensEncoding(Encoding):
         for square, (_, scene, laid_by) in board.items():
             base = CELL[coord[square]] * CHANNELS
             cells[base + _SCENE_AT + SCENE[scene]] = 1.0
-            cells[base + (_ACTIVE if laid_by == tribe else _ABANDONED)] = 1.0
+            cells[base + (_ACTIVE if laid_by == tribe[0] else _ABANDONED)] = 1.0
         for square, scene in tokens.items():
             cells[CELL[coord[square]] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
         for square in bears:

@@ -99,7 +99,7 @@ class StoneAgeEncoding(Encoding):
         #: the last legal actions seen and their indices; the players' rows by what they are made of
         self._last: tuple[object, dict[int, Action]] | None = None
         self._cards: dict[tuple, list[float]] = {}
-        self._boards: dict[tuple, tuple[list[float], ...]] = {}
+        self._boards: dict[tuple, list[float]] = {}
         #: id(action) -> (action, index) for the engine's shared action objects (hashing is slower)
         self._by_id: dict[int, tuple[Action, int]] = {}
         self._no_one_use = [0.0] * len(self.one_use_values)
@@ -119,6 +119,12 @@ class StoneAgeEncoding(Encoding):
             "animal": len(self.animal_ids) + 3,
             "pending": 3 + len(GOODS) + len(self.places) + len(FACES) + 2 + len(FACES),
         }
+        self._offsets: dict[str, tuple[int, int]] = {}
+        for name, size in self.parts.items():
+            self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
+        self._first = {name: first for name, (first, _) in self._offsets.items()}
+        self._size = sum(self.parts.values())
+        assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
     def action_index(self, game: StoneAge, action: Action) -> int:  # type: ignore[override]
@@ -201,31 +207,36 @@ class StoneAgeEncoding(Encoding):
         return cards + [float(hidden)]
 
     def observation(self, game: StoneAge, player: str) -> dict[str, list[float]]:  # type: ignore[override]
+        flat = self.vector(game, player)
+        return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
+
+    def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
+        """The observation as one flat list, written straight into place (the parts' order)."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
+        at = self._first
         n = self.n
+        flat = [0.0] * self._size
         seats = self._seats(player)
         rel = {p: i for i, p in enumerate(seats)}
-        seat = [0.0] * n
-        seat[self.players.index(player)] = 1.0
-        turn = [0.0] * (n + 1)
+        flat[at["seat"] + self.players.index(player)] = 1.0
         current = game.current_player
-        turn[rel[current] if current is not None else n] = 1.0
-        start = [0.0] * n
-        start[rel[game.start_player]] = 1.0
-        phase = [0.0] * len(PHASES)
-        phase[PHASES.index(game.phase)] = 1.0
-        players: list[float] = []
-        for who in seats:
-            players += self._player_features(game, who, player)
-        places = len(self.places)
-        placed = [0.0] * (n * places)
+        flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
+        flat[at["start_player"] + rel[game.start_player]] = 1.0
+        flat[at["phase"] + PHASES.index(game.phase)] = 1.0
+        first = at["round"]
+        flat[first:first + 3] = [float(game.round), float(game.ends_after_round), float(game.deck_size)]
+        first, size = at["players"], self._player_size
+        for k, who in enumerate(seats):
+            flat[first + k * size:first + (k + 1) * size] = self._player_features(game, who, player)
+        first, places, where = at["placed"], len(self.places), self._place_index
         for (place, who), count in game._at.items():
-            placed[rel[who] * places + self._place_index[place]] = float(count)
-        if "animal" in self._place_index:
-            for who in seats:
-                placed[rel[who] * places + self._place_index["animal"]] = float(game.at_animal(who))
-        # the board changes a few times a round: its parts are kept by what they show
+            flat[first + rel[who] * places + where[place]] = float(count)
+        if "animal" in where:
+            for who, count in game._animal_at.items():
+                flat[first + rel[who] * places + where["animal"]] = float(count)
+        # the board changes a few times a round: display, stacks, igloos and animal (one stretch of
+        # the vector) are kept by what they show
         board_key = (tuple(game._display), tuple((tiles[-1], len(tiles)) if tiles else (None, 0)
                                                  for tiles in game._stacks.values()),
                      game._igloos_open, game._animal, len(game._waiting))
@@ -233,16 +244,14 @@ class StoneAgeEncoding(Encoding):
         if board is None:
             if len(self._boards) > 1024:
                 self._boards.clear()
-            board = self._boards[board_key] = self._board(game)
-        display, stacks, igloos, animal = board
-        return {
-            "seat": seat, "turn": turn, "start_player": start, "phase": phase,
-            "round": [float(game.round), float(game.ends_after_round), float(game.deck_size)],
-            "players": players, "placed": placed, "display": list(display), "stacks": list(stacks),
-            "igloos": list(igloos), "animal": list(animal), "pending": self._pending(game),
-        }
+            board = self._boards[board_key] = [x for part in self._board(game) for x in part]
+        first = at["display"]
+        flat[first:first + len(board)] = board
+        first = at["pending"]
+        flat[first:first + self.parts["pending"]] = self._pending(game)
+        return flat
 
-    def _board(self, game: StoneAge) -> tuple[list[float], ...]:
+    def _board(self, game: StoneAge) -> tuple[list[float], list[float], list[float], list[float]]:
         """The display, the stacks' tops and sizes, the open igloos and the animal, as parts."""
         n = self.n
         width = len(self.card_ids) + 1
