@@ -25,6 +25,15 @@ nobody has seen; each player's food, shelter, score, steaks, fight tokens, mount
 hand, used, removed), tribe and whether their game ended; every pool slot's tile (its two scenes
 in order) and the fight tokens on it; and every valley cell: terrain, food value, cave shelter
 values, the scene laid there (active tribe or abandoned), the mountain token lying there, a bear.
+
+>>> import widgetpkg as wp
+>>> g = wp.new_game("sapiens", players=2, seed=3)
+>>> enc = g.encoding()
+>>> enc.action_count, enc.observation_size
+(2750, 4024)
+>>> first = g.legal_actions()[0]
+>>> enc.action(g, enc.action_index(g, first)) == first
+True
 """
 
 from __future__ import annotations

@@ -29,6 +29,15 @@ tiles each stack has left; open igloos; the active animal; the deck's size; and 
 step waits for (the dice rolled, the place being paid, the dice for all left, the amount of
 resources to choose, the animal reward's die, the food missing). Never seen: the deck's order, the
 buildings below a stack's top, future dice.
+
+>>> import widgetpkg as wp
+>>> g = wp.new_game("stone-age", players=2, seed=1)
+>>> enc = g.encoding()
+>>> enc.action_count, enc.observation_size
+(1671, 400)
+>>> i = enc.action_index(g, PlacePeople("forest", 3))
+>>> enc.action(g, i), sum(enc.mask(g)) == len(g.legal_actions())
+(PlacePeople(place='forest', count=3), True)
 """
 
 from __future__ import annotations
