@@ -158,10 +158,12 @@ class SapiensEncoding(Encoding):
                 offset = (slot * len(CELLS) + cell) * 4 + ROTATION[action.rotation]
                 return base["place" if isinstance(action, PlaceTile) else "abandon"] + offset
             if isinstance(action, Refill):
-                common = {t: where[t] - POOL_SIZE for t in action.take}
-                mask = sum(1 << k for k in common.values())
-                if len(common) != len(action.take) or not all(0 <= k < COMMON_SIZE for k in common.values()):
-                    raise KeyError(action.take)
+                mask = 0
+                for t in action.take:
+                    k = where[t] - POOL_SIZE
+                    if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
+                        raise KeyError(t)
+                    mask |= 1 << k
                 discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
                 if not 0 <= discard <= COMMON_SIZE:
                     raise KeyError(action.discard)

@@ -108,6 +108,7 @@ class StoneAgeEncoding(Encoding):
         #: the last legal actions seen and their indices; the players' rows by what they are made of
         self._last: tuple[object, dict[int, Action]] | None = None
         self._cards: dict[tuple, list[float]] = {}
+        self._rows: dict[tuple, list[float]] = {}
         self._boards: dict[tuple, list[float]] = {}
         #: id(action) -> (action, index) for the engine's shared action objects (hashing is slower)
         self._by_id: dict[int, tuple[Action, int]] = {}
@@ -175,8 +176,22 @@ class StoneAgeEncoding(Encoding):
         return self.players[i:] + self.players[:i]
 
     def _player_features(self, game: StoneAge, who: str, viewer: str) -> list[float]:
-        # read straight from the engine's containers (immutable values), the cards part looked up
-        # by the cards held: this runs for every player at every step
+        """One player's row, read from the engine's containers (immutable values). At most one
+        player changes in a step: the others' rows are found by what they are made of."""
+        key = (game._food[who], game._goods[who], game._tools[who], game._used[who], game._one_use[who],
+               game._vouchers[who], game._people[who], game._avail[who], game._agri[who],
+               len(game._buildings[who]), len(game._igloos_of[who]), game._animal_at.get(who, 0),
+               game._scores[who], game._cards[who], who == viewer)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        if len(self._rows) > 4096:
+            self._rows.clear()
+        found = self._rows[key] = self._row(game, who, viewer)
+        return found
+
+    def _row(self, game: StoneAge, who: str, viewer: str) -> list[float]:
+        # the cards part is looked up by the cards held
         unused = unused_tiles(game._tools[who], game._used[who])
         one_use = game._one_use[who]
         kept = game._vouchers[who]
