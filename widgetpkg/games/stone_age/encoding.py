@@ -156,7 +156,7 @@ class StoneAgeEncoding(Encoding):
         if last is not None and last[0] is token:
             return dict(last[1])
         by_id = self._by_id
-        if len(by_id) > 65536:
+        if len(by_id) > 16384:
             by_id.clear()
         found: dict[int, Action] = {}
         for a in legal:
