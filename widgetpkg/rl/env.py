@@ -90,7 +90,7 @@ class GameEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {p: {} for p in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {p: {} for p in self.agents}
         self._legal: dict[int, Any] | None = None
         self._select()
 

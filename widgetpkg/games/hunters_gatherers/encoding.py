@@ -244,9 +244,9 @@ class HuntersGatherersEncoding(Encoding):
         phase = game.phase
         hand = game.current_tile
         if hand is not None:
-            channels_of, printed_values = _printed_channels(hand, hand.edges)
+            channels_of, shown = _printed_channels(hand, hand.edges)
             where.extend([off["hand"] + channel for channel in channels_of])
-            values.extend(printed_values)
+            values.extend(shown)
             if hand.kind != "normal":
                 where.append(off["hand"] + _POWER + 1)
                 values.append(1.0)
