@@ -34,7 +34,6 @@ part of the plane it grew into. The indices, in order:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -105,7 +104,7 @@ class HuntersGatherersEncoding(Encoding):
             self._offsets[name] = at
             at += size
         #: the window entries of the last few boards (see ``_board_entries``)
-        self._boards: dict[int, tuple[tuple, tuple[int, int, int, int], Cell, list[int], list[float]]] = {}
+        self._boards: dict[int, tuple[Cell, tuple, list[int], list[float]]] = {}
         #: a tile's window entries by orientation (hashed by identity) and window cell
         self._cells: dict[tuple[Orientation, int, int], tuple[list[int], tuple[float, ...]]] = {}
         self._feature_index = {t.id: {f.id: i for i, f in enumerate(t.features)} for t in tiles}
@@ -133,7 +132,7 @@ class HuntersGatherersEncoding(Encoding):
     def legal_indices(self, game: HuntersGatherers) -> dict[int, Action]:  # type: ignore[override]
         legal = game.legal_actions()
         if game.phase == "place_tile":  # most legal lists: many placements, worth a short path
-            cx, cy = self.board_view(game._board)[0]
+            cx, cy = anchor(game)
             cells = self.cell_index
             try:
                 return {4 * cells[a.x - cx, a.y - cy] + a.rotation // 90: a for a in legal}  # type: ignore[attr-defined]
@@ -173,33 +172,26 @@ class HuntersGatherersEncoding(Encoding):
             flat[i] = v
         return flat
 
-    def board_view(self, board: Mapping[Cell, Orientation]) -> tuple[Cell, list[int], list[float]]:
-        """The anchor of ``board`` and the window's entries for its printed tiles (the same for
-        every player). A tile placed goes at the end of the board's dict (and undo takes it from
-        there), so when the board last seen is the start of this one, its bounds and entries are
-        extended rather than worked out again: an env asks at every step."""
-        items = tuple(board.items())  # compared below by cells and orientation objects: C speed
+    def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
+        """The window's entries for the printed tiles, the same for every player. A tile placed
+        goes at the end of the board's dict (and undo takes it from there), so the entries of
+        the board last seen, if it is the start of this one, are extended rather than rebuilt."""
+        items = tuple(board.items())
         seen = self._boards.get(id(board))
-        if seen is not None and items[:len(seen[0])] == seen[0]:
-            if len(items) == len(seen[0]):
-                return seen[2], seen[3], seen[4]
-            (x0, x1, y0, y1), new = seen[1], items[len(seen[0]):]
+        if seen is not None and seen[0] == (cx, cy) and items[:len(seen[1])] == seen[1]:
+            where, values = seen[2], seen[3]  # orientation objects compare by identity: C speed
+            if len(items) == len(seen[1]):
+                return where, values
+            where, values = list(where), list(values)
+            new = items[len(seen[1]):]
         else:
             if len(self._boards) >= _KEPT_BOARDS:
                 self._boards.clear()
-            seen, new = None, items
-            x0, y0 = x1, y1 = items[0][0]
-        for (x, y), _ in new:
-            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
-        centre = (x0 + x1) // 2, (y0 + y1) // 2
-        if seen is not None and centre == seen[2]:
-            where, values = list(seen[3]), list(seen[4])
-        else:
             where, values, new = [], [], items
-        left, top = centre[0] - _HALF, centre[1] - _HALF
+        x0, y0 = cx - _HALF, cy - _HALF
         cells = self._cells
         for (x, y), placed in new:
-            dx, dy = x - left, y - top
+            dx, dy = x - x0, y - y0
             if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
                 entries = cells.get((placed, dx, dy))
                 if entries is None:
@@ -208,8 +200,8 @@ class HuntersGatherersEncoding(Encoding):
                     entries = cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
                 where += entries[0]
                 values += entries[1]
-        self._boards[id(board)] = (items, (x0, x1, y0, y1), centre, where, values)
-        return centre, where, values
+        self._boards[id(board)] = ((cx, cy), items, where, values)
+        return where, values
 
     def sparse_vector(self, game: HuntersGatherers, player: str) -> tuple[list[int], list[float]]:  # type: ignore[override]
         if player not in game.players:
@@ -221,7 +213,7 @@ class HuntersGatherersEncoding(Encoding):
         off = self._offsets
         channels = self.channels
         board = game._board
-        (cx, cy), printed_at, printed_values = self.board_view(board)
+        cx, cy = anchor(game)
 
         def cell_base(cell: Cell) -> int | None:
             dx, dy = cell[0] - cx + _HALF, cell[1] - cy + _HALF
@@ -229,6 +221,7 @@ class HuntersGatherersEncoding(Encoding):
                 return (dy * WINDOW + dx) * channels
             return None
 
+        printed_at, printed_values = self._board_entries(board, cx, cy)
         where += printed_at
         values += printed_values
         dynamic: dict[int, float] = {}  # board entries that may add up on one cell
