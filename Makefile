@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs,app,cluster]"
+	$(BIN)/python -m pip install --quiet -e ".[test,browser,docs,app,cluster,rl]"
 	touch $(STAMP)
 
 # lint and types first (seconds), then the docs build, which runs every notebook and example with

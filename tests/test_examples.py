@@ -18,7 +18,7 @@ def load(name: str):
 
 
 def test_every_example_is_tested():
-    tested = {"replay_to_svg.py", "build_lesson.py", "engine_speed.py", "simulate_tournament.py"}
+    tested = {"replay_to_svg.py", "build_lesson.py", "engine_speed.py", "simulate_tournament.py", "rl_random_agents.py"}
     assert {p.name for p in EXAMPLES.glob("*.py")} <= tested
 
 
@@ -55,3 +55,9 @@ def test_simulate_tournament():
 def test_replay_to_svg_draws_any_game(tmp_path):
     written = load("replay_to_svg.py")["main"](["--game", "stone-age", "--out", str(tmp_path), "--every", "300"])
     assert len(written) >= 2 and "Places (winter)" in written[0].read_text()
+
+
+def test_rl_random_agents():
+    pytest.importorskip("pettingzoo")
+    speeds = load("rl_random_agents.py")["main"](["--games", "1"])
+    assert speeds["env"] > 0 and speeds["engine"] > 0 and speeds["ratio"] == speeds["engine"] / speeds["env"]

@@ -77,3 +77,12 @@ class Encoding(ABC):
                 raise ValueError(f"observation part {name!r} has {len(values)} values, declared {size}")
             flat.extend(values)
         return flat
+
+    def sparse_vector(self, game: Game, player: str) -> tuple[list[int], list[float]]:
+        """The nonzero entries of ``vector(game, player)``: their positions and their values.
+
+        What :mod:`widgetpkg.rl` reads at every step: a game whose observation is large and mostly
+        zeros (a board window) overrides this to skip the zeros, which is most of the cost."""
+        flat = self.vector(game, player)
+        where = [i for i, value in enumerate(flat) if value]
+        return where, [flat[i] for i in where]

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core import Action, Event, Game, GameInfo, IllegalActionError, Note, Option, register
+from ...core.encoding import Encoding
 from ...core.errors import clip
 from . import heuristic, inspect, scoring, words
 from .actions import ACTION_TYPES, Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple, SetNextTile, SetPosition
@@ -279,6 +280,11 @@ class HuntersGatherers(Game):
     def feature_graph(self) -> Any:
         """The areas as a networkx graph (optional extra ``graph``)."""
         return inspect.feature_graph(self)
+
+    def encoding(self) -> Encoding:
+        """The fixed action space and observations for learning agents (see ``encoding.py``)."""
+        from .encoding import encoding_for
+        return encoding_for(self.tileset, len(self.players))
 
     def heuristic_scores(self) -> dict[str, float]:
         """Projected scores plus the likely worth of unfinished features and unused figures:

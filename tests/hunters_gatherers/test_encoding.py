@@ -1,0 +1,144 @@
+"""Hunters & Gatherers' encoding for learning agents: every legal action of every position reached
+has an index that leads back to it, the mask is exactly the legal indices, and the observation
+shows what a player sees and nothing of the piles' order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scenario_helpers import play
+
+import widgetpkg as wp
+from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, RetakeMeeple
+from widgetpkg.games.hunters_gatherers.encoding import WINDOW, anchor
+
+CASES = [(edition, players) for edition in ("2020", "classic") for players in (2, 3, 4, 5)]
+
+
+def check_position(g, enc, rng: random.Random, seen: set[str]) -> None:
+    """The encoding's promises in the position ``g`` is in now."""
+    legal = g.legal_actions()
+    by_index = enc.legal_indices(g)
+    assert len(by_index) == len(legal), "two legal actions share an index"
+    for index, action in by_index.items():
+        assert 0 <= index < enc.action_count
+        assert enc.action_index(g, action) == index
+        seen.add(type(action).__name__)
+    index = rng.choice(sorted(by_index))
+    assert enc.action(g, index) == by_index[index]
+    mask = enc.mask(g)
+    assert len(mask) == enc.action_count and [i for i, m in enumerate(mask) if m] == sorted(by_index)
+    if g.phase == "place_tile":  # the window bound holds with room to spare
+        cx, cy = anchor(g)
+        assert max(abs(a.x - cx) + abs(a.y - cy) for a in legal) <= enc.radius
+
+
+def play_checked(edition: str, players: int, seed: int, seen: set[str]) -> None:
+    g = wp.new_game("hunters-gatherers", players=players, edition=edition, seed=seed)
+    enc = g.encoding()
+    rng = random.Random(seed)
+    while not g.is_over:
+        check_position(g, enc, rng, seen)
+        if rng.random() < 0.1:  # now and then: the flat vector, its sparse form and the parts agree
+            player = rng.choice(g.players)
+            flat = enc.vector(g, player)
+            where, values = enc.sparse_vector(g, player)
+            assert len(flat) == enc.observation_size
+            assert [i for i, v in enumerate(flat) if v] == sorted(where)
+            assert all(flat[i] == v for i, v in zip(where, values))
+            parts = enc.observation(g, player)
+            assert {k: len(v) for k, v in parts.items()} == enc.parts
+            assert [v for part in parts.values() for v in part] == flat
+        # figures more often than the uniform choice would place them, so that retakes happen
+        legal = g.legal_actions()
+        figures = [a for a in legal if not isinstance(a, Pass)]
+        g.apply(rng.choice(figures if figures and rng.random() < 0.7 else legal))
+    assert enc.legal_indices(g) == {} and not any(enc.mask(g))
+
+
+@pytest.mark.parametrize(("edition", "players"), CASES)
+def test_every_legal_action_has_an_index_that_leads_back_to_it(edition, players):
+    seen: set[str] = set()
+    play_checked(edition, players, seed=players, seen=seen)
+    assert {"PlaceTile", "PlaceMeeple", "PlaceHut", "Pass"} <= seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("edition", "players"), CASES)
+def test_every_legal_action_has_an_index_in_many_games(edition, players):
+    seen: set[str] = set()
+    for seed in range(100, 125):
+        play_checked(edition, players, seed, seen)
+    assert "RetakeMeeple" in seen or edition == "classic"  # the shaman is a 2020 tile
+
+
+def test_the_shaman_retakes_by_graph_node():
+    # the opening of test_specials_2020.shaman_opening: Red completes the start forest, and its
+    # extra turn places the shaman with a hunter of Red's out on (1, 0)
+    g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    enc = g.encoding()
+    play(g, 20, -1, 0, 0, hut="r1")
+    play(g, 62, 0, -1, 0, "m0")
+    play(g, 34, 1, 0, 0, "m2")
+    play(g, 61, 2, 0, 0)
+    play(g, 37, 0, 1, 0)
+    g.set_next_tile(88)
+    g.apply(PlaceTile(-1, -1, 180))
+    assert g.phase == "retake_meeple"
+    by_index = enc.legal_indices(g)
+    assert by_index and all(isinstance(a, RetakeMeeple) for a in by_index.values())
+    for index, action in by_index.items():
+        node = g.node(action.x, action.y, action.feature)
+        assert enc.action(g, index) == action and index < enc.action_index(g, Pass())
+        assert enc.observation(g, "Red")["my_meeples"][node] == 1.0
+        assert "take back the meeple" in enc.describe(index)
+
+
+def test_an_action_outside_the_window_or_of_setup_has_no_index():
+    g = wp.new_game("hunters-gatherers", players=2, seed=1)
+    enc = g.encoding()
+    with pytest.raises(wp.IllegalActionError, match="outside the encoded window"):
+        enc.action_index(g, PlaceTile(enc.radius + 1, 0, 0))
+    with pytest.raises(wp.IllegalActionError, match="no index"):
+        enc.action_index(g, wp.hunters_gatherers.SetNextTile(3))
+    with pytest.raises(wp.IllegalActionError, match="not legal now"):
+        enc.action(g, enc.action_index(g, Pass()))
+    with pytest.raises(wp.IllegalActionError, match="does not play"):
+        enc.vector(g, "Mallory")
+
+
+def test_the_observation_hides_the_order_of_the_piles():
+    g = wp.new_game("hunters-gatherers", players=3, seed=8)
+    rng = random.Random(8)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    twin = g.clone(resample_hidden=random.Random(99))
+    assert twin._regular != g._regular and sorted(twin._regular) == sorted(g._regular)  # only the order differs
+    enc = g.encoding()
+    for player in g.players:
+        assert enc.vector(twin, player) == enc.vector(g, player)
+
+
+def test_the_observation_shows_the_board_hand_and_figures_from_each_seat():
+    g = wp.new_game("hunters-gatherers", players=2, seed=2)
+    enc = g.encoding()
+    hand = g.current_tile.id
+    seen = enc.observation(g, "Red")
+    assert seen["unseen"][hand] == 0.0 and sum(seen["unseen"]) == sum(g.tiles_left.values())
+    assert seen["hand"][0] == 1.0 and seen["phase"][0] == 1.0
+    board = seen["board"]
+    centre = ((WINDOW // 2) * WINDOW + WINDOW // 2) * enc.channels  # the start tile, alone, is the anchor
+    assert board[centre] == 1.0 and sum(board[::enc.channels]) == 1.0
+    placing = next(a for a in g.legal_actions() if isinstance(a, PlaceTile))
+    g.apply(placing)
+    meeple = next(a for a in g.legal_actions() if isinstance(a, PlaceMeeple))
+    g.apply(meeple)
+    node = g.node(meeple.x, meeple.y, meeple.feature)
+    cx, cy = anchor(g)
+    cell = ((meeple.y - cy + WINDOW // 2) * WINDOW + meeple.x - cx + WINDOW // 2) * enc.channels
+    red, blue = enc.observation(g, "Red"), enc.observation(g, "Blue")
+    assert red["my_meeples"][node] == 1.0 and blue["my_meeples"][node] == 0.0
+    figures = enc.channels - 2 * 2  # per seat, the observer first: meeples then huts
+    assert red["board"][cell + figures] == 1.0 and blue["board"][cell + figures + 2] == 1.0
+    assert red["players"][:4] != blue["players"][:4]  # each sees itself first
