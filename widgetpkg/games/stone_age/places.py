@@ -173,7 +173,7 @@ def _igloo(painter: Painter, value: Any, px: float, py: float, w: float, h: floa
     cx = px + w / 2
     _, cost, points, built = value
     icon(painter, "igloo", cx, py + h * 0.5, min(w, h) * 0.8, fill="#5a86a8", alpha=0.22)
-    cost_icons(painter, cx, py + 0.9 * u, cost, w - 0.08 * u, 0.36 * u)
+    cost_icons(painter, cx, py + 0.9 * u, cost, w - 0.08 * u, 0.4 * u)
     icon_number(painter, "points", str(points), cx, py + h - 0.32 * u, 0.36 * u)
     if built:
         painter.rect(px, py, w, h, fill="#777", alpha=0.5)
@@ -195,7 +195,7 @@ def _card(painter: Painter, name: str, value: Any, px: float, py: float, w: floa
     painter.text(cx, py + 1.2 * u, label, size=fit(label, w, 0.38 * u, MIN_FONT * u), bold=True, fill=INK)
     painter.line(px + 6, py + 1.43 * u, px + w - 6, py + 1.43 * u, stroke=FRAME, width=1)
     kind, what, persons = card.bottom
-    badge = py + 1.76 * u
+    badge = py + 1.7 * u
     if kind == "culture":
         draw_card_bottom(painter, card.bottom, cx, badge, 0.4 * u)
         words = what
@@ -204,7 +204,7 @@ def _card(painter: Painter, name: str, value: Any, px: float, py: float, w: floa
         draw_card_bottom(painter, card.bottom, cx + 0.25 * u, badge, 0.4 * u)
         painter.text(cx - 0.08 * u, badge, f"{persons}×", size=0.36 * u, bold=True, anchor="end", fill=INK)
         words = multiplier_name(what, 0)
-    painter.text(cx, py + h - 0.2 * u, words, size=fit(words, w, 0.3 * u, MIN_FONT * u), fill=INK)
+    painter.text(cx, py + h - 0.26 * u, words, size=fit(words, w, 0.3 * u, MIN_FONT * u), fill=INK)
 
 
 def _building(painter: Painter, value: Any, px: float, py: float, w: float, h: float, u: float) -> None:

@@ -93,17 +93,17 @@ def place_rect(game: StoneAge | None, place: str) -> Rect | None:
         x = 2.7 + 2.35 * _RESOURCE_PLACES.index(place)
         return (x, 0.0, x + 2.25, 2.0)
     if place in _VILLAGE:
-        x = 2.0 * _VILLAGE.index(place)
-        return (x, 2.1, x + 1.9, 3.8)
+        x = 1.82 * _VILLAGE.index(place)
+        return (x, 2.1, x + 1.75, 3.8)
     if place == "animal":
-        return (6.0, 2.1, 8.0, 3.8)
+        return (5.46, 2.1, 7.36, 3.8)
     kind, _, index = place.partition(":")
     if not index.isdigit() or not 1 <= int(index) <= 4:
         return None
     i = int(index)
     if kind == "igloo":
-        x = 8.1 + (i - 1) * 0.98
-        return (x, 2.1, x + 0.92, 3.8)
+        x = 7.46 + (i - 1) * 1.14
+        return (x, 2.1, x + 1.08, 3.8)
     if kind == "card":
         # slot 1 is the rightmost of the four
         x = 1.78 * (4 - i)
@@ -369,7 +369,7 @@ class StoneAgeUI(GameUI[StoneAge]):
         score_width = big * (1.2 + 0.55 * len(score))
         painter.text(px + w - 0.12 * u, line, score, size=big, bold=True, anchor="end", fill=INK)
         good_icon(painter, "points", px + w - 0.12 * u - score_width + big * 0.5, line, big)
-        name = p + (" (start player)" if game.start_player == p else "")
+        name = p + (" (start)" if game.start_player == p else "")
         room = w - 0.7 * u - score_width - 0.2 * u
         painter.text(px + 0.6 * u, line, clip(name, room, 0.36 * u), size=0.36 * u, bold=True, anchor="start", fill=INK)
         # goods, people and field
@@ -401,6 +401,8 @@ class StoneAgeUI(GameUI[StoneAge]):
             painter.circle(x + 0.19 * u, row, 0.19 * u, fill="#f3e3b5", stroke=INK, width=1.5)
             painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK)
             x += 0.45 * u
+        if not game.tool_tiles(p) and not game.one_use_tools(p):
+            painter.text(x, row, "0", size=0.36 * u, bold=True, anchor="start", fill=INK)
         held = [("card", len(game.cards(p))), ("building", len(game.buildings(p)))]
         if "igloos" in game.variants:
             held.append(("igloo", len(game.igloos(p))))
