@@ -2,7 +2,8 @@
 
 The picture is a fixed board in world units: the places on top (hunt, the four resource places,
 the village, the animal and the igloos), the card display and the building stacks below them,
-then one board per player. Placing is a click on a place and a choice of how many people in a
+then the players' boards two abreast. Numbers sit on icons and words go to the hover text, so that
+the board reads from the back of a classroom (see ``places.MIN_FONT``). Placing is a click on a place and a choice of how many people in a
 small menu; resolving is a click on one of your places; every other decision (tools, payments,
 dice for everyone, animal rewards, feeding) comes as labelled buttons through ``prompt``.
 
