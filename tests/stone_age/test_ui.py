@@ -89,7 +89,7 @@ def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
     """The text and icons drawn on a place (title, card, building, igloo) and on a player's board fit
     their box at the scales a notebook shows: text measured with the painters' glyph estimate,
     0.55 em per character, from its anchor."""
-    from widgetpkg.games.stone_age.ui import _STATIC_RECTS, player_rect
+    from widgetpkg.games.stone_age.ui import player_rect
     from widgetpkg.render.painter import Icon, Recorder, Text
     from widgetpkg.ui.contract import View
 
@@ -102,7 +102,7 @@ def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
     for key, value in ui.background(g).items():
         rec = Recorder()
         ui.draw_piece(rec, key, value, view)
-        frame = tuple(v * scale for v in _STATIC_RECTS[key[1]])
+        frame = tuple(v * scale for v in ui.piece_rect(key, value))     # a place, or a player's board
         for op in rec.ops:
             if isinstance(op, Text):
                 _inside(_text_box(op), frame, f"{key[1]}: {op.text!r}")

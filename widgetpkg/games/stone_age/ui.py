@@ -289,6 +289,8 @@ class StoneAgeUI(GameUI[StoneAge]):
             card = game.data.cards[card_id] if card_id else None
             words = card_bottom_words(card.bottom) if card else ""
             pieces[("place", f"card:{k}")] = ("card", card, card_id, words)
+        for p in game.players:
+            pieces[("player", p)] = _player_piece(game, p)
         for s in range(1, game.n + 1):
             stack = game.stack(s)
             pieces[("place", f"building:{s}")] = ("building", game.data.buildings[stack[0]] if stack else None,
@@ -296,6 +298,8 @@ class StoneAgeUI(GameUI[StoneAge]):
         return pieces
 
     def piece_rect(self, key: Hashable, value: Any) -> Rect:
+        if isinstance(key, tuple) and key[0] == "player":
+            return value[0]  # type: ignore[no-any-return]
         name = _place_of(key)
         rect = _STATIC_RECTS.get(name)
         if rect is None:
@@ -303,6 +307,9 @@ class StoneAgeUI(GameUI[StoneAge]):
         return rect
 
     def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
+        if isinstance(key, tuple) and key[0] == "player":
+            _draw_player_piece(painter, value, view)
+            return
         name = _place_of(key)
         x0, y0, x1, y1 = _STATIC_RECTS[name]
         px, py = view.to_pixel(x0, y0)
@@ -351,90 +358,19 @@ class StoneAgeUI(GameUI[StoneAge]):
                              bold=True, fill=INK, halo="#ffffff", halo_width=3)
 
     def _draw_player(self, painter: Painter, game: StoneAge, p: str, view: View, style: Style) -> None:
-        """A player's board: who, the score; the goods, people and field as icons with large
-        numbers; the tool tiles (used ones dashed and faded), the cards, buildings and igloos; the
-        card bottoms that will score at the end. The hover text says all of it in words."""
+        """The coloured part of a player's board (its frame, thicker for the player to move, and
+        the person in a circle) and its numbers; its icons are a background piece (``_player_piece``)."""
         x0, y0, x1, y1 = player_rect(game, p)
         u = view.scale
         px, py = view.to_pixel(x0, y0)
         w, h = (x1 - x0) * u, (y1 - y0) * u
         colour = style.colour(p, game.players)
-        current = game.current_player == p
-        painter.rect(px, py, w, h, fill=PAPER, stroke=colour, width=5 if current else 2)
-        small, big = MIN_FONT * u, 0.4 * u
-        # who and the score
+        painter.rect(px, py, w, h, stroke=colour, width=5 if game.current_player == p else 2)
         line = py + 0.33 * u
         painter.circle(px + 0.3 * u, line, 0.21 * u, fill=colour, stroke="#222")
-        painter.text(px + 0.3 * u, line, player_marks(game.players)[p], size=small, bold=True, fill=ink_on(colour))
-        score = str(game.scores[p])
-        score_width = big * (1.2 + 0.55 * len(score))
-        painter.text(px + w - 0.12 * u, line, score, size=big, bold=True, anchor="end", fill=INK)
-        good_icon(painter, "points", px + w - 0.12 * u - score_width + big * 0.5, line, big)
-        name = p + (" (start)" if game.start_player == p else "")
-        room = w - 0.7 * u - score_width - 0.2 * u
-        painter.text(px + 0.6 * u, line, clip(name, room, 0.36 * u), size=0.36 * u, bold=True, anchor="start", fill=INK)
-        # goods, people and field
-        counters = [("food", game.food(p)), *game.resources(p).items(), ("person", game.people(p)),
-                    ("agriculture", game.agriculture(p))]
-        slot = (w - 0.2 * u) / len(counters)
-        row = py + 0.85 * u
-        for i, (good, n) in enumerate(counters):
-            gx = px + 0.1 * u + i * slot
-            good_icon(painter, good, gx + 0.22 * u, row, 0.38 * u)
-            painter.text(gx + 0.43 * u, row, str(n), size=fit(str(n), slot - 0.4 * u + 6, 0.38 * u, small), bold=True,
-                         anchor="start", fill=INK)
-        # tools, cards, buildings, igloos
-        row = py + 1.37 * u
-        x = px + 0.1 * u
-        good_icon(painter, "tool", x + 0.2 * u, row, 0.36 * u)
-        x += 0.45 * u
-        unused = list(game.unused_tools(p))
-        for value in game.tool_tiles(p):
-            fresh = value in unused
-            if fresh:
-                unused.remove(value)
-            painter.rect(x, row - 0.19 * u, 0.38 * u, 0.38 * u, fill="#e9dfc7" if fresh else None, stroke=INK,
-                         width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
-            painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
-            x += 0.45 * u
-        for value in game.one_use_tools(p):
-            # a one-use tool: round, not square
-            painter.circle(x + 0.19 * u, row, 0.19 * u, fill="#f3e3b5", stroke=INK, width=1.5)
-            painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK)
-            x += 0.45 * u
-        if not game.tool_tiles(p) and not game.one_use_tools(p):
-            painter.text(x, row, "0", size=0.36 * u, bold=True, anchor="start", fill=INK)
-        held = [("card", len(game.cards(p))), ("building", len(game.buildings(p)))]
-        if "igloos" in game.variants:
-            held.append(("igloo", len(game.igloos(p))))
-        right = px + w - 0.1 * u
-        for good, n in reversed(held):
-            painter.text(right, row, str(n), size=0.36 * u, bold=True, anchor="end", fill=INK)
-            good_icon(painter, good, right - 0.22 * u - 0.2 * u * len(str(n)), row, 0.36 * u)
-            right -= 0.5 * u + 0.2 * u * len(str(n))
-        # what the cards' bottoms will score: culture symbols (a repeat counted) and the figures
-        self._draw_bottoms(painter, game, p, px + 0.1 * u, py + 1.82 * u, w - 0.2 * u, u)
-
-    def _draw_bottoms(self, painter: Painter, game: StoneAge, p: str, left: float, row: float, width: float,
-                      u: float) -> None:
-        symbols: dict[tuple[str, str], int] = {}
-        for card_id in game.cards(p):
-            kind, what, persons = game.data.cards[card_id].bottom
-            symbols[(kind, what)] = symbols.get((kind, what), 0) + (1 if kind == "culture" else persons)
-        items = sorted(symbols.items())
-        if not items:
-            return
-        # a badge and its count; badges shrink (never the numbers) when a player holds very many
-        numbers = [str(n) if kind == "multiplier" or n > 1 else "" for (kind, _), n in items]
-        text_width = sum(0.55 * MIN_FONT * u * len(t) + 0.05 * u for t in numbers if t)
-        side = min(0.36 * u, (width - text_width) / len(items) / 1.25)
-        x = left
-        for ((kind, what), _), number in zip(items, numbers):
-            draw_card_bottom(painter, (kind, what, 1), x + side * 0.6, row, side)
-            x += side * 1.25
-            if number:
-                painter.text(x, row, number, size=MIN_FONT * u, bold=True, anchor="start", fill=INK)
-                x += 0.55 * MIN_FONT * u * len(number) + 0.05 * u
+        painter.text(px + 0.3 * u, line, player_marks(game.players)[p], size=MIN_FONT * u, bold=True,
+                     fill=ink_on(colour))
+        _draw_player_numbers(painter, game, p, view)
 
     def draw_marks(self, painter: Painter, game: StoneAge, view: View, *, targets: Sequence[Target],
                    style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
@@ -639,6 +575,119 @@ class StoneAgeUI(GameUI[StoneAge]):
         return ("<p><b>Placement:</b> click a place, pick how many people. <b>Resolution:</b> click your places "
                 "in any order. Tools, payments, dice for everyone, animal rewards and feeding are buttons. "
                 "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
+
+
+def _player_piece(game: StoneAge, p: str) -> tuple[Any, ...]:
+    """The still part of a player's board, as a background value: its name, its icons and its card
+    bottoms (they change only when a card is bought). Its numbers are figures: a number changes
+    often, and redrawing it must not repeat the icons (nor their definitions in a replay page)."""
+    bottoms: dict[tuple[str, str], int] = {}
+    for card_id in game.cards(p):
+        kind, what, persons = game.data.cards[card_id].bottom
+        bottoms[(kind, what)] = bottoms.get((kind, what), 0) + (1 if kind == "culture" else persons)
+    name = p + (" (start)" if game.start_player == p else "")
+    return (player_rect(game, p), name, _held(game, p), tuple(sorted(bottoms.items())))
+
+
+def _held(game: StoneAge, p: str) -> tuple[tuple[str, int], ...]:
+    """The cards, buildings and (with the variant) igloos a player has, by kind."""
+    held = [("card", len(game.cards(p))), ("building", len(game.buildings(p)))]
+    if "igloos" in game.variants:
+        held.append(("igloo", len(game.igloos(p))))
+    return tuple(held)
+
+
+#: where a player's board writes its numbers, in board units from its top left (its icons beside them)
+_COUNTERS = ("food", *RESOURCES, "person", "agriculture")
+_COUNTER_ROW, _TOOL_ROW, _BOTTOM_ROW, _HEAD_ROW = 0.85, 1.37, 1.82, 0.33
+_SCORE_ROOM = 1.0          # the score's digits, right of the points icon
+_HELD_SLOT = 0.78          # a card, building or igloo count at the right of the tool row
+
+
+def _counter_slot(width: float) -> float:
+    return (width - 0.2) / len(_COUNTERS)
+
+
+def _draw_player_piece(painter: Painter, value: tuple[Any, ...], view: View) -> None:
+    """A player's board, still part: the name; the icons of the score, the goods, people and field,
+    the tools, cards, buildings and igloos; the card bottoms that will score at the end."""
+    (x0, y0, x1, y1), name, held, bottoms = value
+    u = view.scale
+    px, py = view.to_pixel(x0, y0)
+    w, h = (x1 - x0) * u, (y1 - y0) * u
+    painter.rect(px, py, w, h, fill=PAPER)
+    line = py + _HEAD_ROW * u
+    good_icon(painter, "points", px + w - (_SCORE_ROOM + 0.3) * u, line, 0.4 * u)
+    room = w - (0.6 + _SCORE_ROOM + 0.7) * u
+    painter.text(px + 0.6 * u, line, clip(name, room, 0.36 * u), size=0.36 * u, bold=True, anchor="start", fill=INK)
+    slot = _counter_slot(x1 - x0) * u
+    for i, good in enumerate(_COUNTERS):
+        good_icon(painter, good, px + 0.1 * u + i * slot + 0.22 * u, py + _COUNTER_ROW * u, 0.38 * u)
+    row = py + _TOOL_ROW * u
+    good_icon(painter, "tool", px + 0.3 * u, row, 0.36 * u)
+    for k, (good, _) in enumerate(reversed(held)):
+        good_icon(painter, good, px + w - (k + 1) * _HELD_SLOT * u + 0.2 * u, row, 0.36 * u)
+    # what the cards' bottoms will score: culture symbols (a repeat counted) and the figures
+    _draw_bottoms(painter, bottoms, px + 0.1 * u, py + _BOTTOM_ROW * u, w - 0.2 * u, u)
+
+
+def _draw_player_numbers(painter: Painter, game: StoneAge, p: str, view: View) -> None:
+    """A player's board, moving part: the score, the goods, people and field, the tool tiles (used
+    ones dashed and faded; one-use tools round), how many cards, buildings and igloos."""
+    x0, y0, x1, _ = player_rect(game, p)
+    u = view.scale
+    px, py = view.to_pixel(x0, y0)
+    w = (x1 - x0) * u
+    small = MIN_FONT * u
+    score = str(game.scores[p])
+    painter.text(px + w - _SCORE_ROOM * u, py + _HEAD_ROW * u, score,
+                 size=fit(score, (_SCORE_ROOM - 0.05) * u + 6, 0.4 * u, small), bold=True, anchor="start", fill=INK)
+    counts = (game.food(p), *game.resources(p).values(), game.people(p), game.agriculture(p))
+    slot = _counter_slot(x1 - x0) * u
+    row = py + _COUNTER_ROW * u
+    for i, n in enumerate(counts):
+        painter.text(px + 0.1 * u + i * slot + 0.43 * u, row, str(n), size=fit(str(n), slot - 0.4 * u + 6, 0.38 * u, small),
+                     bold=True, anchor="start", fill=INK)
+    row = py + _TOOL_ROW * u
+    x = px + 0.55 * u
+    unused = list(game.unused_tools(p))
+    for value in game.tool_tiles(p):
+        fresh = value in unused
+        if fresh:
+            unused.remove(value)
+        painter.rect(x, row - 0.19 * u, 0.38 * u, 0.38 * u, fill="#e9dfc7" if fresh else None, stroke=INK,
+                     width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
+        painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
+        x += 0.45 * u
+    for value in game.one_use_tools(p):
+        # a one-use tool: round, not square
+        painter.circle(x + 0.19 * u, row, 0.19 * u, fill="#f3e3b5", stroke=INK, width=1.5)
+        painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK)
+        x += 0.45 * u
+    if not game.tool_tiles(p) and not game.one_use_tools(p):
+        painter.text(x, row, "0", size=0.36 * u, bold=True, anchor="start", fill=INK)
+    for k, (_, n) in enumerate(reversed(_held(game, p))):
+        painter.text(px + w - (k + 1) * _HELD_SLOT * u + 0.42 * u, row, str(n),
+                     size=fit(str(n), (_HELD_SLOT - 0.45) * u + 6, 0.36 * u, small), bold=True, anchor="start", fill=INK)
+
+
+def _draw_bottoms(painter: Painter, items: tuple[tuple[tuple[str, str], int], ...], left: float, row: float,
+                  width: float, u: float) -> None:
+    """The card bottoms a player holds: a badge each, with a count (a repeated culture symbol, the
+    figures of a kind)."""
+    if not items:
+        return
+    # a badge and its count; badges shrink (never the numbers) when a player holds very many
+    numbers = [str(n) if kind == "multiplier" or n > 1 else "" for (kind, _), n in items]
+    text_width = sum(0.55 * MIN_FONT * u * len(t) + 0.05 * u for t in numbers if t)
+    side = min(0.36 * u, (width - text_width) / len(items) / 1.25)
+    x = left
+    for ((kind, what), _), number in zip(items, numbers):
+        draw_card_bottom(painter, (kind, what, 1), x + side * 0.6, row, side)
+        x += side * 1.25
+        if number:
+            painter.text(x, row, number, size=MIN_FONT * u, bold=True, anchor="start", fill=INK)
+            x += 0.55 * MIN_FONT * u * len(number) + 0.05 * u
 
 
 def _place_title(place: str) -> str:
