@@ -680,6 +680,12 @@ def test_stone_age_pictures_at_two_screen_sizes(lab: str, page: Any) -> None:
              "while g.round < 3 or g.phase != 'placement' or g.current_player != 'You':\n"
              "    app.model.try_apply(rng.choice(g.legal_actions()))\n"
              "app.legend.toggle.value = True\napp"]
+    import widgetpkg as wp
+    from widgetpkg.games.stone_age.ui import place_rect
+    from widgetpkg.ui.contract import ui_for
+
+    two = wp.new_game("stone-age", players=2)
+    x0, y0, x1, y1 = ui_for(two).extent(two)
     _open_new_notebook(lab, page, "pictures.ipynb", cells)
     for width, height in ((1280, 800), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
@@ -689,8 +695,11 @@ def test_stone_age_pictures_at_two_screen_sizes(lab: str, page: Any) -> None:
         canvas = page.locator(".wp-app canvas").last
         box = canvas.bounding_box()
         assert box is not None
-        # the forest: x 3.8-6.7 of 16 board units, y 0-2 of about 17.6 (from 0.45 above the places)
-        page.mouse.move(box["x"] + box["width"] * 5.2 / 16, box["y"] + box["height"] * 1.5 / 17.6)
+        # over the forest, in board units from the top left of the board's extent
+        forest = place_rect(None, "forest")
+        assert forest is not None
+        page.mouse.move(box["x"] + box["width"] * ((forest[0] + forest[2]) / 2 - x0) / (x1 - x0),
+                        box["y"] + box["height"] * (1.5 - y0) / (y1 - y0))
         page.wait_for_timeout(800)
         _shot_1280(page, f"stone-age-{width}x{height}")
         assert page.locator(".wp-legend-view svg").count() == 1

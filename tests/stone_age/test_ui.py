@@ -89,7 +89,7 @@ def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
     """The text and icons drawn on a place (title, card, building, igloo) and on a player's board fit
     their box at the scales a notebook shows: text measured with the painters' glyph estimate,
     0.55 em per character, from its anchor."""
-    from widgetpkg.games.stone_age.ui import _STATIC_RECTS, player_rect
+    from widgetpkg.games.stone_age.ui import player_rect
     from widgetpkg.render.painter import Icon, Recorder, Text
     from widgetpkg.ui.contract import View
 
@@ -102,7 +102,7 @@ def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
     for key, value in ui.background(g).items():
         rec = Recorder()
         ui.draw_piece(rec, key, value, view)
-        frame = tuple(v * scale for v in _STATIC_RECTS[key[1]])
+        frame = tuple(v * scale for v in ui.piece_rect(key, value))     # a place, or a player's board
         for op in rec.ops:
             if isinstance(op, Text):
                 _inside(_text_box(op), frame, f"{key[1]}: {op.text!r}")
@@ -112,10 +112,15 @@ def test_the_words_and_icons_on_every_place_stay_inside_it(scale):
     rec = Recorder()
     ui.draw_figures(rec, g, view, style=Style())
     boards = {p: tuple(v * scale for v in player_rect(g, p)) for p in g.players}
+    def board_at(x, y):
+        return next((f for f in boards.values() if f[0] <= x <= f[2] and f[1] <= y <= f[3]), None)
+
     for op in rec.ops:
-        if isinstance(op, Text) and not len(op.text) <= 2:          # not a person's letter
-            frame = next(f for f in boards.values() if f[1] <= op.y <= f[3])
-            _inside(_text_box(op), frame, repr(op.text))
+        if isinstance(op, Text) and board_at(op.x, op.y):          # the players' boards, two abreast
+            _inside(_text_box(op), board_at(op.x, op.y), repr(op.text))
+        elif isinstance(op, Icon) and board_at(op.cx, op.cy):
+            half = op.size / 2
+            _inside((op.cx - half, op.cy - half, op.cx + half, op.cy + half), board_at(op.cx, op.cy), "icon")
 
 
 def test_hovering_an_igloo_names_its_cost_and_points():
@@ -300,3 +305,52 @@ def test_the_inspector_explains_each_players_final_scoring():
     details = view.details_html(g.players[0])
     assert "would add" in details and "_" not in details
     assert view.table_html(shown=("players",), sort="seat", selected=None).count("<tr>") == 1 + g.n
+
+
+#: JupyterLab at 1280x800 with its file browser open (its default) shows the app's board 504 px wide
+#: beside the panel (measured with Playwright and Chromium: the canvas's bounding box, the same width
+#: with 3 and 4 players, since the width beside the panel is what limits it). Issue 19 asks for no
+#: board text under 11 CSS px there, so every text must be at least 11/504 (about 1/46) of the
+#: board's width, at whatever size the board is drawn.
+LAPTOP_BOARD_PX, LEAST_CSS_PX = 504, 11
+
+
+@pytest.mark.parametrize("players, variants, seed", [(4, {"igloos": True, "wild_animals": True}, 7),
+                                                     (3, {"igloos": True, "wild_animals": True, "hard_winter": True}, 8),
+                                                     (2, {}, 9)])
+def test_no_board_text_is_smaller_than_11_px_on_a_laptop(players, variants, seed):
+    """The smallest font of everything the Stone Age board draws (places, cards, buildings, igloos,
+    the animal, people, region titles, players' boards, the odds box of a hovered place), over a
+    whole random game, relative to the board's width, at several drawing scales."""
+    from widgetpkg.render.painter import Recorder, Text
+    from widgetpkg.ui.contract import View
+
+    g = wp.new_game("stone-age", players=players, seed=seed, variants=variants)
+    ui = ui_for(g)
+    rng = random.Random(seed)
+    smallest: dict[int, tuple[float, str]] = {}
+    step = 0
+    while not g.is_over:
+        if step % 9 == 0:
+            for scale in (32, 48, 96):
+                view = View(scale, 0, 0.45 * scale, 2000, 2000)
+                rec = Recorder()
+                for key, value in ui.background(g).items():
+                    ui.draw_piece(rec, key, value, view)
+                ui.draw_regions(rec, g, view)
+                targets = ui.targets(g)
+                ui.draw_marks(rec, g, view, targets=targets, style=Style())
+                ui.draw_figures(rec, g, view, style=Style())
+                for target in targets[:2]:
+                    ui.draw_preview(rec, g, target, target.choices[0], view, Style())
+                x0, _, x1, _ = ui.extent(g)
+                for op in rec.ops:
+                    if isinstance(op, Text) and op.text.strip():
+                        ratio = op.size / ((x1 - x0) * scale)
+                        if ratio < smallest.get(scale, (1.0, ""))[0]:
+                            smallest[scale] = (ratio, op.text)
+        g.apply(rng.choice(g.legal_actions()))
+        step += 1
+    for scale, (ratio, text) in smallest.items():
+        assert ratio * LAPTOP_BOARD_PX >= LEAST_CSS_PX, (
+            f"{text!r} at scale {scale} would be {ratio * LAPTOP_BOARD_PX:.1f} px on a 504 px board")

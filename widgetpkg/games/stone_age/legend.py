@@ -11,7 +11,7 @@ False
 from __future__ import annotations
 
 from ...ui.legend import Draw, LegendItem
-from ...ui.palette import TARGET, seat_colour
+from ...ui.palette import INK, TARGET, seat_colour
 from .game import StoneAge
 from .pictures import (
     ANIMAL_ICONS,
@@ -67,6 +67,19 @@ def _resolving(p, x, y, s):  # type: ignore[no-untyped-def]
     p.rect(x - s * 0.45, y - s * 0.4, s * 0.9, s * 0.8, stroke="#c0392b", width=3)
 
 
+def _tile(fresh: bool) -> Draw:
+    def draw(p, x, y, s):  # type: ignore[no-untyped-def]
+        p.rect(x - s * 0.35, y - s * 0.35, s * 0.7, s * 0.7, fill="#e9dfc7" if fresh else None, stroke=INK,
+               width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
+        p.text(x, y, "2", size=max(6.0, s * 0.5), bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
+    return draw
+
+
+def _one_use(p, x, y, s):  # type: ignore[no-untyped-def]
+    p.circle(x, y, s * 0.35, fill="#f3e3b5", stroke=INK, width=1.5)
+    p.text(x, y, "3", size=max(6.0, s * 0.5), bold=True, fill=INK)
+
+
 def legend_items(game: StoneAge, colours: dict[str, str] | None = None) -> list[LegendItem]:
     """What the board of ``game`` can show: only the variants it plays."""
     from .ui import player_marks
@@ -77,6 +90,9 @@ def legend_items(game: StoneAge, colours: dict[str, str] | None = None) -> list[
     items += [LegendItem("free spot", _free_spot, "People"), LegendItem("you may click here", _target, "People"),
               LegendItem("being resolved", _resolving, "People")]
     items += [LegendItem(GOOD_LABELS.get(g, good_name(g)), _good(g), "Goods") for g in GOODS]
+    items += [LegendItem("tool tile, not used this round", _tile(True), "Tools"),
+              LegendItem("tool tile, used this round", _tile(False), "Tools"),
+              LegendItem("one-use tool (from a card)", _one_use, "Tools")]
     winter_field = "Livestock" if game.season == "winter" else "Field"
     for place, name in PLACE_ICONS.items():
         title = winter_field if place == "field" else PLACE_LABELS[place]

@@ -2,14 +2,17 @@
 quarry, river, tool maker, hut, field), the wild animal, the igloos, the card display and the
 building stacks, with icons for what they give and cost.
 
+Sizes are in board units (``scale`` pixels each), so the picture reads the same at every size; no
+text is smaller than ``MIN_FONT`` board units (the board is 12 units wide: 1/44 of its width, which
+is 11 CSS px on the 504 px a laptop's JupyterLab gives the board beside the panel). Numbers are large
+and words few: an icon says what a number counts, and the hover text says the rest in words.
 Painters have no text metrics, so sizes are estimated with an average glyph of 0.55 em; every
-text is fitted (``fit``) or wrapped (``wrap``) into its tile at that estimate, which the tests check.
+text is fitted (``fit``) into its tile at that estimate, which the tests check.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from ...render.painter import Painter
@@ -24,6 +27,7 @@ from .pictures import (
     draw_card_top,
     good_icon,
     icon,
+    multiplier_name,
 )
 from .rules import DIVISOR, GOOD_OF
 
@@ -43,46 +47,29 @@ VILLAGE_GIVES = {"tool_maker": ("tool", "+1 tool"), "hut": ("person", "+1 person
 CARD_PAPER = {"culture": "#eaf2dc", "multiplier": "#f5e8c8"}
 
 
-def fit(text: str, width: float, size: float) -> float:
+#: the smallest text on the board, in board units (see the module's docstring)
+MIN_FONT = 0.27
+
+
+def fit(text: str, width: float, size: float, least: float = 6.0) -> float:
     """A font size at most ``size`` at which ``text`` fits in ``width`` pixels (0.55 em a glyph);
-    never below 6 px, to stay legible.
+    never below ``least`` (the board passes its smallest font: a text that does not fit there must
+    be shortened, which the tests check).
 
     >>> fit("short", 100, 10), round(fit("1 clay, 1 stone, 1 gold", 120, 10), 2)
     (10, 9.01)
     """
-    return max(6.0, min(size, (width - 6) / (0.55 * max(1, len(text)))))
+    return max(least, min(size, (width - 6) / (0.55 * max(1, len(text)))))
 
 
-def wrap(text: str, width: float, size: float, lines: int) -> tuple[list[str], float]:
-    """``text`` broken into lines that fit in ``width`` pixels, and the font size for them: the
-    largest up to ``size`` at which at most ``lines`` lines do (at the 6 px floor it takes the lines
-    it needs, hiding nothing). Lines break after a comma or before "of".
+def clip(text: str, width: float, size: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels at ``size`` (a long player name).
 
-    >>> wrap("1 wood, 1 clay, 1 stone", 60, 10, 3)
-    (['1 wood,', '1 clay,', '1 stone'], 10.0)
-    >>> wrap("5 res. of 2 kinds", 50, 10, 2)
-    (['5 res.', 'of 2 kinds'], 8.0)
+    >>> clip("Bartholomew", 50, 10), clip("Ann", 50, 10)
+    ('Bartholo…', 'Ann')
     """
-    phrases = re.split(r"(?<=,) | (?=of )", text)
-    font = float(size)
-    while True:
-        per_line = max(1, int((width - 6) / (0.55 * font)))
-        out: list[str] = []
-        for phrase in phrases:
-            if out and len(out[-1]) + 1 + len(phrase) <= per_line:
-                out[-1] += " " + phrase
-            else:
-                out.append(phrase)
-        if font <= 6.0 or (len(out) <= lines and all(len(line) <= per_line for line in out)):
-            return out, font
-        font = max(6.0, font - 0.5)
-
-
-def wrapped(painter: Painter, cx: float, top: float, text: str, width: float, size: float, *, lines: int) -> None:
-    """``text`` wrapped and centred on ``cx``, its first line at ``top``."""
-    rows, font = wrap(text, width, size, lines)
-    for i, row in enumerate(rows):
-        painter.text(cx, top + i * font * 1.15, row, size=font, fill=INK)
+    most = max(1, int(width / (0.55 * size)))
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def snow(painter: Painter, px: float, py: float, width: float, scale: float) -> None:
@@ -100,21 +87,32 @@ def cost_icons(painter: Painter, cx: float, cy: float, cost: tuple[int, ...], wi
     units = [r for r, n in zip(RESOURCES, cost) for _ in range(n)]
     if not units:
         return
-    side = min(size, (width - 4) / len(units))
+    side = min(size, width / len(units))
     x = cx - side * (len(units) - 1) / 2
     for r in units:
         good_icon(painter, r, x, cy, side * 0.95)
         x += side
 
 
-def title(painter: Painter, cx: float, py: float, text: str, width: float, size: float) -> None:
-    painter.text(cx, py + size, text, size=fit(text, width, size), bold=True, fill=INK, halo=HALO, halo_width=2.5)
+def icon_number(painter: Painter, good: str, text: str, cx: float, cy: float, size: float, *,
+                halo: bool = False) -> None:
+    """An icon and a large number (or a short text) beside it, the pair centred on ``cx``."""
+    width = size * (1.1 + 0.55 * len(text))
+    left = cx - width / 2
+    good_icon(painter, good, left + size * 0.5, cy, size)
+    painter.text(left + size * 1.1, cy, text, size=size, bold=True, anchor="start", fill=INK,
+                 halo=HALO if halo else None, halo_width=2.5 if halo else 0.0)
+
+
+def title(painter: Painter, cx: float, py: float, text: str, width: float, size: float, least: float) -> None:
+    painter.text(cx, py + size * 0.85, text, size=fit(text, width, size, least), bold=True, fill=INK, halo=HALO,
+                 halo_width=2.5)
 
 
 def draw_place(painter: Painter, name: str, value: Any, px: float, py: float, w: float, h: float, scale: float,
                *, winter: bool) -> None:
-    """One place of the board in the pixel box ``(px, py, w, h)``; ``value`` is its background value."""
-    size = max(8.0, scale * 0.24)
+    """One place of the board in the pixel box ``(px, py, w, h)``; ``value`` is its background value;
+    ``scale`` is the pixels of a board unit."""
     kind = value[0] if isinstance(value, tuple) else "place"
     fill = (WINTER_COLOURS if winter else PLACE_COLOURS).get(name, "#f7f1e3")
     if kind == "card":
@@ -124,89 +122,108 @@ def draw_place(painter: Painter, name: str, value: Any, px: float, py: float, w:
     painter.rect(px, py, w, h, fill=fill, stroke=FRAME, width=1.5)
     if winter:
         snow(painter, px, py, w, scale)
-    cx = px + w / 2
     if kind == "place":
-        _village_or_resource(painter, name, value, px, py, w, h, size)
+        _village_or_resource(painter, name, value, px, py, w, h, scale)
     elif kind == "card":
-        _card(painter, name, value, px, py, w, h, size)
+        _card(painter, name, value, px, py, w, h, scale)
     elif kind == "building":
-        _building(painter, name, value, px, py, w, h, size)
+        _building(painter, value, px, py, w, h, scale)
     elif kind == "igloo":
-        _, cost, points, built = value
-        title(painter, cx, py, f"Igloo {name[6:]}", w, size * 0.85)
-        icon(painter, "igloo", px + w - h * 0.17, py + h * 0.4, h * 0.24, fill="#5a86a8", alpha=0.8)
-        cost_icons(painter, cx, py + h * 0.64, cost, w, h * 0.17)
-        text = f"{points} points"
-        painter.text(cx, py + h * 0.88, text, size=fit(text, w, size * 0.8), fill=INK)
-        if built:
-            painter.rect(px, py, w, h, fill="#777", alpha=0.5)
-            painter.text(cx, py + h * 0.4, "built", size=fit("built", w, size), bold=True, fill=INK, halo=HALO,
-                         halo_width=3)
+        _igloo(painter, value, px, py, w, h, scale)
     elif kind == "animal":
-        _, animal, malus = value
-        title(painter, cx, py, "Wild animal", w, size)
-        if animal:
-            icon(painter, ANIMAL_ICONS[animal_key(animal)], cx, py + h * 0.55, h * 0.42, fill="#5b2a22", alpha=0.9)
-            text = f"{animal_name(animal)}: dice −{malus}"
-            painter.text(cx, py + h * 0.88, text, size=fit(text, w, size * 0.85), fill=INK, halo=HALO, halo_width=2)
-        else:
-            painter.text(cx, py + h * 0.6, "no animal out", size=fit("no animal out", w, size * 0.85), fill=INK)
+        _animal(painter, value, px, py, w, h, scale)
 
 
 def _village_or_resource(painter: Painter, name: str, label: str, px: float, py: float, w: float, h: float,
-                         size: float) -> None:
+                         u: float) -> None:
     cx = px + w / 2
     # the place's picture, large and faint behind the people standing there
     icon(painter, PLACE_ICONS.get(name, "hut"), cx, py + h * 0.56, h * 0.62, fill=INK, alpha=0.16)
-    title(painter, cx, py, label, w, size)
-    row = py + h - size * 0.95
+    title(painter, cx, py, label, w, 0.36 * u, MIN_FONT * u)
+    row, size = py + h - 0.3 * u, 0.4 * u
     if name in DIVISOR:
-        good = GOOD_OF[name]
-        text = f"1 {good} per {DIVISOR[name]} pips"
-        font = fit(text, w - size * 1.6, size * 0.8)
-        good_icon(painter, good, px + size * 0.9, row, size * 1.3)
-        painter.text(px + size * 1.7, row, text, size=font, anchor="start", fill=INK, halo=HALO, halo_width=2)
+        # the dice's pips divided by the place's number give its good: a die, "÷3 =", the good
+        text = f"÷{DIVISOR[name]} ="
+        width = size * (2.3 + 0.55 * len(text))
+        left = cx - width / 2
+        good_icon(painter, "dice", left + size * 0.5, row, size)
+        painter.text(left + size * 1.15, row, text, size=size, bold=True, anchor="start", fill=INK, halo=HALO,
+                     halo_width=2.5)
+        good_icon(painter, GOOD_OF[name], left + width - size * 0.5, row, size)
     elif name in VILLAGE_GIVES:
-        good, words = VILLAGE_GIVES[name]
-        if name == "field" and label.startswith("Livestock"):
-            words = "+1 field (livestock)"
-        good_icon(painter, good, px + size * 0.9, row, size * 1.3)
-        painter.text(px + size * 1.7, row, words, size=fit(words, w - size * 1.6, size * 0.85), anchor="start",
-                     fill=INK, halo=HALO, halo_width=2)
+        icon_number(painter, VILLAGE_GIVES[name][0], "+1", cx, row, size, halo=True)
 
 
-def _card(painter: Painter, name: str, value: Any, px: float, py: float, w: float, h: float, size: float) -> None:
+def _animal(painter: Painter, value: Any, px: float, py: float, w: float, h: float, u: float) -> None:
+    cx = px + w / 2
+    _, animal, malus = value
+    title(painter, cx, py, "Wild animal", w, 0.32 * u, MIN_FONT * u)
+    small = MIN_FONT * u
+    if not animal:
+        painter.text(cx, py + h * 0.6, "no animal", size=small, fill=INK)
+        return
+    icon(painter, ANIMAL_ICONS[animal_key(animal)], cx, py + h * 0.58, h * 0.62, fill="#5b2a22", alpha=0.35)
+    name = animal_name(animal)
+    painter.text(cx, py + h - 0.72 * u, name, size=fit(name, w, 0.3 * u, small), bold=True, fill=INK, halo=HALO,
+                 halo_width=2.5)
+    icon_number(painter, "dice", f"−{malus}", cx, py + h - 0.3 * u, 0.38 * u, halo=True)
+
+
+def _igloo(painter: Painter, value: Any, px: float, py: float, w: float, h: float, u: float) -> None:
+    cx = px + w / 2
+    _, cost, points, built = value
+    icon(painter, "igloo", cx, py + h * 0.5, min(w, h) * 0.8, fill="#5a86a8", alpha=0.22)
+    cost_icons(painter, cx, py + 0.9 * u, cost, w - 0.08 * u, 0.4 * u)
+    icon_number(painter, "points", str(points), cx, py + h - 0.32 * u, 0.36 * u)
+    if built:
+        painter.rect(px, py, w, h, fill="#777", alpha=0.5)
+        painter.text(cx, py + 0.35 * u, "built", size=fit("built", w, 0.3 * u, MIN_FONT * u), bold=True, fill=INK,
+                     halo=HALO, halo_width=3)
+
+
+def _card(painter: Painter, name: str, value: Any, px: float, py: float, w: float, h: float, u: float) -> None:
     cx = px + w / 2
     slot = name.partition(":")[2]
-    head = f"pay {slot} resource{'s' if slot != '1' else ''}"
-    painter.text(cx, py + size, head, size=fit(head, w, size * 0.8), fill=FRAME)
+    # its price, top right: the slot's number of resources of any kinds (the person's ring is top left)
+    size = 0.36 * u
+    good_icon(painter, "any", px + w - 0.25 * u, py + 0.28 * u, size)
+    painter.text(px + w - 0.47 * u, py + 0.28 * u, slot, size=size * 1.05, bold=True, anchor="end", fill=INK)
     card = value[1]
     if card is None:
         return
-    unit = h * 0.2
-    label = draw_card_top(painter, card.top, cx + w * 0.08, py + h * 0.34, unit)
-    painter.text(cx + w * 0.08, py + h * 0.52, label, size=fit(label, w * 0.8, size * 0.85), bold=True, fill=INK)
-    painter.line(px + 6, py + h * 0.6, px + w - 6, py + h * 0.6, stroke=FRAME, width=1)
-    draw_card_bottom(painter, card.bottom, cx, py + h * 0.73, unit * 0.95)
-    words = value[3]
-    painter.text(cx, py + h * 0.91, words, size=fit(words, w, size * 0.8), fill=INK)
+    label = draw_card_top(painter, card.top, cx, py + 0.78 * u, 0.5 * u)
+    painter.text(cx, py + 1.2 * u, label, size=fit(label, w, 0.38 * u, MIN_FONT * u), bold=True, fill=INK)
+    painter.line(px + 6, py + 1.43 * u, px + w - 6, py + 1.43 * u, stroke=FRAME, width=1)
+    kind, what, persons = card.bottom
+    badge = py + 1.7 * u
+    if kind == "culture":
+        draw_card_bottom(painter, card.bottom, cx, badge, 0.4 * u)
+        words = what
+    else:
+        # the figures' count beside their badge, the figure's name below
+        draw_card_bottom(painter, card.bottom, cx + 0.25 * u, badge, 0.4 * u)
+        painter.text(cx - 0.08 * u, badge, f"{persons}×", size=0.36 * u, bold=True, anchor="end", fill=INK)
+        words = multiplier_name(what, 0)
+    painter.text(cx, py + h - 0.26 * u, words, size=fit(words, w, 0.3 * u, MIN_FONT * u), fill=INK)
 
 
-def _building(painter: Painter, name: str, value: Any, px: float, py: float, w: float, h: float,
-              size: float) -> None:
+def _building(painter: Painter, value: Any, px: float, py: float, w: float, h: float, u: float) -> None:
     cx = px + w / 2
     _, building, left = value
+    small = MIN_FONT * u
     head = f"{left} left"
-    painter.text(cx, py + size, head, size=fit(head, w, size * 0.8), fill=FRAME)
+    painter.text(cx, py + h - 0.2 * u, head, size=fit(head, w, small, small), fill=FRAME)
     if building is None:
         return
-    icon(painter, "block-house", px + w - h * 0.14, py + h * 0.3, h * 0.2, fill=FRAME, alpha=0.8)
+    icon(painter, "block-house", px + w - 0.25 * u, py + 0.27 * u, 0.32 * u, fill=FRAME, alpha=0.8)
     if building.kind == "fixed":
-        cost_icons(painter, cx, py + h * 0.55, building.cost, w, h * 0.2)
-        points = f"{building.points} points"
-    else:
-        what = (f"{building.count} res. of {building.kinds} kind{'s' if building.kinds > 1 else ''}"
-                if building.kind == "exact" else f"1-{building.count} res. of any kinds")
-        wrapped(painter, cx, py + h * 0.5, what, w, size * 0.75, lines=2)
-        points = "points = value"
-    painter.text(cx, py + h * 0.86, points, size=fit(points, w, size * 0.8), bold=True, fill=INK)
+        cost_icons(painter, cx, py + 0.9 * u, building.cost, w - 0.08 * u, 0.4 * u)
+        icon_number(painter, "points", str(building.points), cx, py + 1.45 * u, 0.38 * u)
+        return
+    count = f"{building.count}" if building.kind == "exact" else f"1-{building.count}"
+    icon_number(painter, "any", count, cx, py + 0.85 * u, 0.38 * u)
+    kinds = (f"{building.kinds} kind{'s' if building.kinds > 1 else ''}" if building.kind == "exact"
+             else "any kinds")
+    painter.text(cx, py + 1.2 * u, kinds, size=fit(kinds, w, small, small), fill=INK)
+    # worth the value of what is paid
+    icon_number(painter, "points", "Σ", cx, py + 1.58 * u, 0.36 * u)

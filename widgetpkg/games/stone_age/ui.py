@@ -2,7 +2,8 @@
 
 The picture is a fixed board in world units: the places on top (hunt, the four resource places,
 the village, the animal and the igloos), the card display and the building stacks below them,
-then one board per player. Placing is a click on a place and a choice of how many people in a
+then the players' boards two abreast. Numbers sit on icons and words go to the hover text, so that
+the board reads from the back of a classroom (see ``places.MIN_FONT``). Placing is a click on a place and a choice of how many people in a
 small menu; resolving is a click on one of your places; every other decision (tools, payments,
 dice for everyone, animal rewards, feeding) comes as labelled buttons through ``prompt``.
 
@@ -60,39 +61,57 @@ from .actions import (
 from .data import RESOURCES
 from .game import StoneAge
 from .odds import expected_yield, p_at_least
-from .pictures import animal_name, building_words, card_bottom_words, card_top_words, good_icon
-from .places import PLACE_LABELS, draw_place, fit
+from .pictures import (
+    animal_name,
+    building_words,
+    card_bottom_words,
+    card_top_words,
+    draw_card_bottom,
+    good_icon,
+)
+from .places import MIN_FONT, PLACE_LABELS, clip, draw_place, fit
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
 from .words import place_name
 
-BOARD_WIDTH = 16.0
+#: the board is 12 units wide: five places on top, the village, the animal and the igloos below them,
+#: the cards and the stacks, then the players' boards two abreast. It is about as tall as wide with
+#: four players (wider with fewer), so it fits a 16:9 or 16:10 screen beside the panel.
+BOARD_WIDTH = 12.0
 # the card display and the stacks sit a little below the places, leaving room for their titles
-CARDS_TOP, CARDS_BOTTOM = 4.55, 6.95
-PLAYER_TOP = 7.15
-PLAYER_HEIGHT = 2.3
+CARDS_TOP, CARDS_BOTTOM = 4.4, 6.7
+PLAYER_TOP = 6.9
+PLAYER_WIDTH, PLAYER_HEIGHT, PLAYER_GAP = 5.95, 2.1, 0.1
+_RESOURCE_PLACES = ("forest", "clay_pit", "quarry", "river")
+_VILLAGE = ("tool_maker", "hut", "field")
+
+
 def place_rect(game: StoneAge | None, place: str) -> Rect | None:
     """The world rectangle of a place, or None if the game has no such place (the layout is the same
     for every game, so ``game`` may be None)."""
-    fixed = {"hunt": (0.0, 0.0, 3.6, 2.0), "forest": (3.8, 0.0, 6.7, 2.0), "clay_pit": (6.9, 0.0, 9.8, 2.0),
-             "quarry": (10.0, 0.0, 12.9, 2.0), "river": (13.1, 0.0, 16.0, 2.0),
-             "tool_maker": (0.0, 2.2, 2.6, 4.0), "hut": (2.8, 2.2, 5.4, 4.0), "field": (5.6, 2.2, 8.2, 4.0),
-             "animal": (8.4, 2.2, 10.8, 4.0)}
-    if place in fixed:
-        return fixed[place]
+    if place == "hunt":
+        return (0.0, 0.0, 2.6, 2.0)
+    if place in _RESOURCE_PLACES:
+        x = 2.7 + 2.35 * _RESOURCE_PLACES.index(place)
+        return (x, 0.0, x + 2.25, 2.0)
+    if place in _VILLAGE:
+        x = 1.82 * _VILLAGE.index(place)
+        return (x, 2.1, x + 1.75, 3.8)
+    if place == "animal":
+        return (5.46, 2.1, 7.36, 3.8)
     kind, _, index = place.partition(":")
-    if not index.isdigit():
+    if not index.isdigit() or not 1 <= int(index) <= 4:
         return None
     i = int(index)
     if kind == "igloo":
-        x = 11.0 + (i - 1) * 1.25
-        return (x, 2.2, x + 1.15, 4.0)
+        x = 7.46 + (i - 1) * 1.14
+        return (x, 2.1, x + 1.08, 3.8)
     if kind == "card":
         # slot 1 is the rightmost of the four
-        x = 2.4 * (4 - i)
-        return (x, CARDS_TOP, x + 2.2, CARDS_BOTTOM)
+        x = 1.78 * (4 - i)
+        return (x, CARDS_TOP, x + 1.7, CARDS_BOTTOM)
     if kind == "building":
-        x = 9.8 + (i - 1) * 1.55
-        return (x, CARDS_TOP, x + 1.45, CARDS_BOTTOM)
+        x = 7.3 + (i - 1) * 1.19
+        return (x, CARDS_TOP, x + 1.13, CARDS_BOTTOM)
     return None
 
 
@@ -103,8 +122,11 @@ def _place_of(key: Hashable) -> str:
 
 
 def player_rect(game: StoneAge, player: str) -> Rect:
-    top = PLAYER_TOP + game.players.index(player) * (PLAYER_HEIGHT + 0.2)
-    return (0.0, top, BOARD_WIDTH, top + PLAYER_HEIGHT)
+    """A player's board: two abreast, in the order of play."""
+    i = game.players.index(player)
+    x = (i % 2) * (PLAYER_WIDTH + PLAYER_GAP)
+    top = PLAYER_TOP + (i // 2) * (PLAYER_HEIGHT + 0.15)
+    return (x, top, x + PLAYER_WIDTH, top + PLAYER_HEIGHT)
 
 
 def card_text(game: StoneAge, card_id: str) -> tuple[str, str]:
@@ -147,7 +169,7 @@ def _odds(place: str, people: int, tools: int, malus: int) -> tuple[float, int, 
 def odds_box(painter: Painter, lines: Sequence[str], place: Rect, view: View, board: Rect) -> Rect:
     """Draw ``lines`` in a box beside the ``place`` rectangle (world units): below it if the board
     has room there, else above, shifted sideways to stay on the board; returns the box in pixels."""
-    size = max(11.0, view.scale * 0.26)
+    size = view.scale * MIN_FONT
     width = max(0.55 * size * len(line) for line in lines) + 16
     height = size * 1.35 * len(lines) + 10
     x0, y0 = view.to_pixel(place[0], place[1])
@@ -209,13 +231,13 @@ class StoneAgeUI(GameUI[StoneAge]):
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: StoneAge) -> Rect:
         # from a little above the places: their region's title is written above its frame
-        return (0.0, -0.45, BOARD_WIDTH, PLAYER_TOP + game.n * (PLAYER_HEIGHT + 0.2))
+        return (0.0, -0.45, BOARD_WIDTH, PLAYER_TOP + (game.n + 1) // 2 * (PLAYER_HEIGHT + 0.15))
 
     def regions(self, game: StoneAge) -> list[Region]:
         stacks_end = place_rect(game, f"building:{game.n}")[2]  # type: ignore[index]
-        regions = [Region("places", f"Places ({game.season})", (0.0, 0.0, BOARD_WIDTH, 4.0)),
+        regions = [Region("places", f"Places ({game.season})", (0.0, 0.0, BOARD_WIDTH, 3.8)),
                    Region("display", "Civilization cards", (0.0, CARDS_TOP, place_rect(game, "card:1")[2], CARDS_BOTTOM)),  # type: ignore[index]
-                   Region("stacks", "Buildings", (9.8, CARDS_TOP, stacks_end, CARDS_BOTTOM))]
+                   Region("stacks", "Buildings", (7.3, CARDS_TOP, stacks_end, CARDS_BOTTOM))]
         # a player's board writes its own name in its first line: a title above it would only
         # cover the frame of the board before it
         regions += [Region(("player", p), "", player_rect(game, p)) for p in game.players]
@@ -267,6 +289,8 @@ class StoneAgeUI(GameUI[StoneAge]):
             card = game.data.cards[card_id] if card_id else None
             words = card_bottom_words(card.bottom) if card else ""
             pieces[("place", f"card:{k}")] = ("card", card, card_id, words)
+        for p in game.players:
+            pieces[("player", p)] = _player_piece(game, p)
         for s in range(1, game.n + 1):
             stack = game.stack(s)
             pieces[("place", f"building:{s}")] = ("building", game.data.buildings[stack[0]] if stack else None,
@@ -274,6 +298,8 @@ class StoneAgeUI(GameUI[StoneAge]):
         return pieces
 
     def piece_rect(self, key: Hashable, value: Any) -> Rect:
+        if isinstance(key, tuple) and key[0] == "player":
+            return value[0]  # type: ignore[no-any-return]
         name = _place_of(key)
         rect = _STATIC_RECTS.get(name)
         if rect is None:
@@ -281,6 +307,9 @@ class StoneAgeUI(GameUI[StoneAge]):
         return rect
 
     def draw_piece(self, painter: Painter, key: Hashable, value: Any, view: View) -> None:
+        if isinstance(key, tuple) and key[0] == "player":
+            _draw_player_piece(painter, value, view)
+            return
         name = _place_of(key)
         x0, y0, x1, y1 = _STATIC_RECTS[name]
         px, py = view.to_pixel(x0, y0)
@@ -295,7 +324,7 @@ class StoneAgeUI(GameUI[StoneAge]):
         return game.to_position()
 
     def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
-        r = 0.16 * view.scale
+        r = PERSON_RADIUS * view.scale
         people = _people_at(game)
         marks = player_marks(game.players)
         for place in game.places():
@@ -304,55 +333,44 @@ class StoneAgeUI(GameUI[StoneAge]):
                 continue
             here = people.get(place, [])
             # the board's rings: the people on a place, then its free spots as empty rings
-            for i, (wx, wy) in enumerate(_spot_centres(rect, len(here) + _free_spots(game, place, len(here)))):
+            for i, (wx, wy) in enumerate(_spot_centres(place, rect, len(here) + _free_spots(game, place, len(here)))):
                 cx, cy = view.to_pixel(wx, wy)
                 if i < len(here):
                     colour = style.colour(here[i], game.players)
                     painter.circle(cx, cy, r, fill=colour, stroke="#222")
                     # whose person it is in a letter too, not only in a colour
-                    painter.text(cx, cy, marks[here[i]], size=r * 1.2, bold=True, fill=ink_on(colour))
+                    painter.text(cx, cy, marks[here[i]], size=MIN_FONT * view.scale, bold=True, fill=ink_on(colour))
                 else:
                     painter.circle(cx, cy, r, stroke="#3d3222", width=1.5, alpha=0.55)
         for p in game.players:
             self._draw_player(painter, game, p, view, style)
 
+    def draw_regions(self, painter: Painter, game: StoneAge, view: View) -> None:
+        """The regions' frames and titles, the titles in board units like every other text (the
+        generic titles stop growing at 16 px, smaller than this board's smallest text on a projector)."""
+        for region in self.regions(game):
+            x0, y0, x1, y1 = region.rect
+            px, py = view.to_pixel(x0, y0)
+            qx, qy = view.to_pixel(x1, y1)
+            painter.rect(px, py, qx - px, qy - py, stroke=FRAME, width=1.5, alpha=0.8)
+            if region.title:
+                painter.text(px + 4, py - 2, region.title, size=0.32 * view.scale, anchor="start", baseline="bottom",
+                             bold=True, fill=INK, halo="#ffffff", halo_width=3)
+
     def _draw_player(self, painter: Painter, game: StoneAge, p: str, view: View, style: Style) -> None:
+        """The coloured part of a player's board (its frame, thicker for the player to move, and
+        the person in a circle) and its numbers; its icons are a background piece (``_player_piece``)."""
         x0, y0, x1, y1 = player_rect(game, p)
+        u = view.scale
         px, py = view.to_pixel(x0, y0)
-        w, h = (x1 - x0) * view.scale, (y1 - y0) * view.scale
+        w, h = (x1 - x0) * u, (y1 - y0) * u
         colour = style.colour(p, game.players)
-        current = game.current_player == p
-        painter.rect(px, py, w, h, fill=PAPER, stroke=colour, width=4 if current else 2)
-        size = max(8.0, view.scale * 0.26)
-        mark = player_marks(game.players)[p]
-        painter.circle(px + 8 + size * 0.6, py + size, size * 0.6, fill=colour, stroke="#222")
-        painter.text(px + 8 + size * 0.6, py + size, mark, size=size * 0.7, bold=True, fill=ink_on(colour))
-        start = " (start player)" if game.start_player == p else ""
-        painter.text(px + 14 + size * 1.2, py + size, f"{p}{start}: {game.scores[p]} points", size=size, bold=True,
-                     anchor="start", fill=INK)
-        tiles = game.tool_tiles(p)
-        counters = [("food", str(game.food(p)))] + [(r, str(n)) for r, n in game.resources(p).items()] + [
-            ("tool", "+".join(map(str, tiles)) or "0"), ("person", f"{game.people(p)}"),
-            ("agriculture", str(game.agriculture(p)))]
-        slot = (w - 16) / len(counters)
-        gy = py + h * 0.45
-        for i, (good, n) in enumerate(counters):
-            gx = px + 8 + i * slot + size * 0.8
-            good_icon(painter, good, gx, gy, size * 1.6)
-            painter.text(gx + size * 0.95, gy, n, size=fit(n, slot - size * 1.8, size * 1.05), bold=True,
-                         anchor="start", fill=INK)
-        unused = "+".join(map(str, game.unused_tools(p))) or "none"
-        one_use = ", ".join(map(str, game.one_use_tools(p)))
-        line = (f"food {game.food(p)}, people {game.people(p)} ({game.at_home(p)} at home), field {game.agriculture(p)}, "
-                f"tools {'+'.join(map(str, tiles)) or 'none'} (unused {unused})"
-                f"{', one-use tools ' + one_use if one_use else ''}")
-        painter.text(px + 8, py + h * 0.7, line, size=fit(line, w - 16, size * 0.85), anchor="start", fill=INK)
-        cards = _cards_line(game, p)
-        if cards:
-            painter.text(px + 8, py + h * 0.88, cards, size=fit(cards, w - 16, size * 0.85), anchor="start", fill=INK)
-        summary = f"{len(game.cards(p))} cards, {len(game.buildings(p))} buildings" + (
-            f", igloos {', '.join(map(str, game.igloos(p)))}" if game.igloos(p) else "")
-        painter.text(px + w - 8, py + size, summary, size=size * 0.85, anchor="end", fill=INK)
+        painter.rect(px, py, w, h, stroke=colour, width=5 if game.current_player == p else 2)
+        line = py + 0.33 * u
+        painter.circle(px + 0.3 * u, line, 0.21 * u, fill=colour, stroke="#222")
+        painter.text(px + 0.3 * u, line, player_marks(game.players)[p], size=MIN_FONT * u, bold=True,
+                     fill=ink_on(colour))
+        _draw_player_numbers(painter, game, p, view)
 
     def draw_marks(self, painter: Painter, game: StoneAge, view: View, *, targets: Sequence[Target],
                    style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
@@ -480,6 +498,10 @@ class StoneAgeUI(GameUI[StoneAge]):
             if rect and rect[0] <= wx < rect[2] and rect[1] <= wy < rect[3]:
                 lines = self._place_lines(game, place) + _spots_lines(game, place)
                 return Inspection(place, _place_title(place), tuple(lines), refs=(("place", place),))
+        for p in game.players:
+            x0, y0, x1, y1 = player_rect(game, p)
+            if x0 <= wx < x1 and y0 <= wy < y1:
+                return Inspection(("player", p), f"{p}'s board", tuple(_player_lines(game, p)))
         return None
 
     def _place_lines(self, game: StoneAge, place: str) -> list[str]:
@@ -555,6 +577,119 @@ class StoneAgeUI(GameUI[StoneAge]):
                 "Hover a resource place for the odds. Keys: u undo, r redo.</p>")
 
 
+def _player_piece(game: StoneAge, p: str) -> tuple[Any, ...]:
+    """The still part of a player's board, as a background value: its name, its icons and its card
+    bottoms (they change only when a card is bought). Its numbers are figures: a number changes
+    often, and redrawing it must not repeat the icons (nor their definitions in a replay page)."""
+    bottoms: dict[tuple[str, str], int] = {}
+    for card_id in game.cards(p):
+        kind, what, persons = game.data.cards[card_id].bottom
+        bottoms[(kind, what)] = bottoms.get((kind, what), 0) + (1 if kind == "culture" else persons)
+    name = p + (" (start)" if game.start_player == p else "")
+    return (player_rect(game, p), name, _held(game, p), tuple(sorted(bottoms.items())))
+
+
+def _held(game: StoneAge, p: str) -> tuple[tuple[str, int], ...]:
+    """The cards, buildings and (with the variant) igloos a player has, by kind."""
+    held = [("card", len(game.cards(p))), ("building", len(game.buildings(p)))]
+    if "igloos" in game.variants:
+        held.append(("igloo", len(game.igloos(p))))
+    return tuple(held)
+
+
+#: where a player's board writes its numbers, in board units from its top left (its icons beside them)
+_COUNTERS = ("food", *RESOURCES, "person", "agriculture")
+_COUNTER_ROW, _TOOL_ROW, _BOTTOM_ROW, _HEAD_ROW = 0.85, 1.37, 1.82, 0.33
+_SCORE_ROOM = 1.0          # the score's digits, right of the points icon
+_HELD_SLOT = 0.78          # a card, building or igloo count at the right of the tool row
+
+
+def _counter_slot(width: float) -> float:
+    return (width - 0.2) / len(_COUNTERS)
+
+
+def _draw_player_piece(painter: Painter, value: tuple[Any, ...], view: View) -> None:
+    """A player's board, still part: the name; the icons of the score, the goods, people and field,
+    the tools, cards, buildings and igloos; the card bottoms that will score at the end."""
+    (x0, y0, x1, y1), name, held, bottoms = value
+    u = view.scale
+    px, py = view.to_pixel(x0, y0)
+    w, h = (x1 - x0) * u, (y1 - y0) * u
+    painter.rect(px, py, w, h, fill=PAPER)
+    line = py + _HEAD_ROW * u
+    good_icon(painter, "points", px + w - (_SCORE_ROOM + 0.3) * u, line, 0.4 * u)
+    room = w - (0.6 + _SCORE_ROOM + 0.7) * u
+    painter.text(px + 0.6 * u, line, clip(name, room, 0.36 * u), size=0.36 * u, bold=True, anchor="start", fill=INK)
+    slot = _counter_slot(x1 - x0) * u
+    for i, good in enumerate(_COUNTERS):
+        good_icon(painter, good, px + 0.1 * u + i * slot + 0.22 * u, py + _COUNTER_ROW * u, 0.38 * u)
+    row = py + _TOOL_ROW * u
+    good_icon(painter, "tool", px + 0.3 * u, row, 0.36 * u)
+    for k, (good, _) in enumerate(reversed(held)):
+        good_icon(painter, good, px + w - (k + 1) * _HELD_SLOT * u + 0.2 * u, row, 0.36 * u)
+    # what the cards' bottoms will score: culture symbols (a repeat counted) and the figures
+    _draw_bottoms(painter, bottoms, px + 0.1 * u, py + _BOTTOM_ROW * u, w - 0.2 * u, u)
+
+
+def _draw_player_numbers(painter: Painter, game: StoneAge, p: str, view: View) -> None:
+    """A player's board, moving part: the score, the goods, people and field, the tool tiles (used
+    ones dashed and faded; one-use tools round), how many cards, buildings and igloos."""
+    x0, y0, x1, _ = player_rect(game, p)
+    u = view.scale
+    px, py = view.to_pixel(x0, y0)
+    w = (x1 - x0) * u
+    small = MIN_FONT * u
+    score = str(game.scores[p])
+    painter.text(px + w - _SCORE_ROOM * u, py + _HEAD_ROW * u, score,
+                 size=fit(score, (_SCORE_ROOM - 0.05) * u + 6, 0.4 * u, small), bold=True, anchor="start", fill=INK)
+    counts = (game.food(p), *game.resources(p).values(), game.people(p), game.agriculture(p))
+    slot = _counter_slot(x1 - x0) * u
+    row = py + _COUNTER_ROW * u
+    for i, n in enumerate(counts):
+        painter.text(px + 0.1 * u + i * slot + 0.43 * u, row, str(n), size=fit(str(n), slot - 0.4 * u + 6, 0.38 * u, small),
+                     bold=True, anchor="start", fill=INK)
+    row = py + _TOOL_ROW * u
+    x = px + 0.55 * u
+    unused = list(game.unused_tools(p))
+    for value in game.tool_tiles(p):
+        fresh = value in unused
+        if fresh:
+            unused.remove(value)
+        painter.rect(x, row - 0.19 * u, 0.38 * u, 0.38 * u, fill="#e9dfc7" if fresh else None, stroke=INK,
+                     width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
+        painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
+        x += 0.45 * u
+    for value in game.one_use_tools(p):
+        # a one-use tool: round, not square
+        painter.circle(x + 0.19 * u, row, 0.19 * u, fill="#f3e3b5", stroke=INK, width=1.5)
+        painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK)
+        x += 0.45 * u
+    if not game.tool_tiles(p) and not game.one_use_tools(p):
+        painter.text(x, row, "0", size=0.36 * u, bold=True, anchor="start", fill=INK)
+    for k, (_, n) in enumerate(reversed(_held(game, p))):
+        painter.text(px + w - (k + 1) * _HELD_SLOT * u + 0.42 * u, row, str(n),
+                     size=fit(str(n), (_HELD_SLOT - 0.45) * u + 6, 0.36 * u, small), bold=True, anchor="start", fill=INK)
+
+
+def _draw_bottoms(painter: Painter, items: tuple[tuple[tuple[str, str], int], ...], left: float, row: float,
+                  width: float, u: float) -> None:
+    """The card bottoms a player holds: a badge each, with a count (a repeated culture symbol, the
+    figures of a kind)."""
+    if not items:
+        return
+    # a badge and its count; badges shrink (never the numbers) when a player holds very many
+    numbers = [str(n) if kind == "multiplier" or n > 1 else "" for (kind, _), n in items]
+    text_width = sum(0.55 * MIN_FONT * u * len(t) + 0.05 * u for t in numbers if t)
+    side = min(0.36 * u, (width - text_width) / len(items) / 1.25)
+    x = left
+    for ((kind, what), _), number in zip(items, numbers):
+        draw_card_bottom(painter, (kind, what, 1), x + side * 0.6, row, side)
+        x += side * 1.25
+        if number:
+            painter.text(x, row, number, size=MIN_FONT * u, bold=True, anchor="start", fill=INK)
+            x += 0.55 * MIN_FONT * u * len(number) + 0.05 * u
+
+
 def _place_title(place: str) -> str:
     """A place as its board names it: "Forest (wood)", "Card slot 3", "Building stack 1", "Igloo 2"."""
     kind, _, index = place.partition(":")
@@ -562,14 +697,31 @@ def _place_title(place: str) -> str:
     return f"{titles[kind]} {index}" if kind in titles else PLACE_LABELS.get(place, place)
 
 
-def _spot_centres(rect: Rect, count: int) -> list[tuple[float, float]]:
-    """World centres of ``count`` spots on a place, in at most three rows below its title (a crowd
-    on the hunting grounds, which take any number, moves closer together rather than off the tile)."""
+#: the radius of a person and of a free ring, in board units
+PERSON_RADIUS = 0.21
+
+
+def _spot_centres(place: str, rect: Rect, count: int) -> list[tuple[float, float]]:
+    """World centres of ``count`` spots on a place: on a card or a building the one ring sits top
+    left (its price is top right), on an igloo top centre; elsewhere in two rows centred below the
+    title (a crowd on the hunting grounds, which take any number, moves closer together)."""
     x0, y0, x1, _ = rect
-    width = x1 - x0 - 0.6   # from the first centre to the last of a row
-    per_row = max(int(width / 0.38) + 1, -(-count // 3))
-    step = min(0.38, width / max(1, per_row - 1))
-    return [(x0 + 0.3 + step * (i % per_row), y0 + 0.75 + 0.38 * (i // per_row)) for i in range(count)]
+    if place.startswith(("card:", "building:")):
+        return [(x0 + 0.27, y0 + 0.27)] * min(count, 1)
+    if place.startswith("igloo:"):
+        return [((x0 + x1) / 2, y0 + 0.35)] * min(count, 1)
+    step = 2 * PERSON_RADIUS + 0.06
+    room = x1 - x0 - 2 * PERSON_RADIUS - 0.2      # from the first centre to the last of a row
+    per_row = max(1, int(room / step) + 1)
+    if count > 2 * per_row:
+        per_row = -(-count // 2)
+    step = min(step, room / max(1, per_row - 1))
+    rows = [min(per_row, count - k) for k in range(0, count, per_row)]
+    centres = []
+    for j, n in enumerate(rows):
+        first = (x0 + x1) / 2 - step * (n - 1) / 2
+        centres += [(first + step * i, y0 + 0.78 + 0.47 * j) for i in range(n)]
+    return centres
 
 
 def _cards_line(game: StoneAge, p: str) -> str:
@@ -588,6 +740,23 @@ def _cards_line(game: StoneAge, p: str) -> str:
         parts.append("culture " + ", ".join(f"{s}" + (f" x{n}" if n > 1 else "") for s, n in sorted(symbols.items())))
     parts += [f"{n} {what.replace('_', ' ')}{'s' if n > 1 else ''}" for what, n in sorted(people.items())]
     return " · ".join(parts)
+
+
+def _player_lines(game: StoneAge, p: str) -> list[str]:
+    """A player's board in words, for its hover text (the board itself shows icons and numbers)."""
+    tiles = game.tool_tiles(p)
+    unused = "+".join(map(str, game.unused_tools(p))) or "none"
+    one_use = ", ".join(map(str, game.one_use_tools(p)))
+    goods = ", ".join(f"{n} {r}" for r, n in game.resources(p).items())
+    lines = [f"{game.scores[p]} points" + (", start player" if game.start_player == p else ""),
+             f"food {game.food(p)}; {goods}",
+             f"people {game.people(p)} ({game.at_home(p)} at home), field {game.agriculture(p)}",
+             f"tools {'+'.join(map(str, tiles)) or 'none'} (unused {unused})"
+             + (f", one-use tools {one_use}" if one_use else ""),
+             f"{len(game.cards(p))} cards, {len(game.buildings(p))} buildings"
+             + (f", igloos {', '.join(map(str, game.igloos(p)))}" if game.igloos(p) else "")]
+    cards = _cards_line(game, p)
+    return lines + ([f"card bottoms: {cards}"] if cards else [])
 
 
 def _spots_lines(game: StoneAge, place: str) -> list[str]:
