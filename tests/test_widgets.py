@@ -1271,6 +1271,34 @@ def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
     assert board.width == 900 and board.rejected_events == 6 and board.last_error is None
 
 
+def test_the_board_notes_its_smallest_text_for_the_page() -> None:
+    from widgetpkg.widgets.board import MeasuringPainter
+
+    app = wp.play("stone-age", players=["You", "Bob"], seed=1)
+    board = app.board
+    small = board.smallest_text
+    assert small is not None and board.size_probe.placeholder == f"{small:.2f}"
+    board.size_probe.value = str(board.width * 2)          # shown twice as wide: drawn twice as large
+    assert board.smallest_text == pytest.approx(2 * small, rel=0.05)
+    assert board.size_probe.placeholder == f"{board.smallest_text:.2f}"
+    app.close()
+    assert new_app().board.size_probe.placeholder == "none"     # no words on this board
+
+    class Canvas:                                           # anything with the context's methods
+        def __getattr__(self, name: str) -> Any:
+            return lambda *args: None
+
+    painter = MeasuringPainter(Canvas())
+    painter.text(0, 0, "big", size=14)
+    painter.save()
+    painter.scale(0.5)
+    painter.text(0, 0, "small", size=12)                   # 6 pixels on the canvas
+    painter.text(0, 0, " ", size=2)                        # no word: not text a reader sees
+    painter.restore()
+    painter.text(0, 0, "normal", size=10)
+    assert painter.smallest_text == 6.0
+
+
 def test_after_each_cell_every_live_model_checks_its_game() -> None:
     from widgetpkg.widgets import model as model_module
 

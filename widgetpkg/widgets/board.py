@@ -173,7 +173,7 @@ class BoardCanvas(HasTraits):
         self.canvas.add_class("wp-board")
         # where the page reports the width the canvas is shown at (see ``App``'s page script): a
         # hidden text box, so the canvas can draw as many pixels as it shows
-        self.size_probe = Text(layout=Layout(display="none"))
+        self.size_probe = Text(layout=Layout(display="none"), placeholder="none")
         self.size_probe.add_class("wp-board-size")
         self.size_probe.observe(self._guard(self._on_shown_width), "value")
         # height per width of the canvas: an open board keeps the proportions it was made with; a
@@ -457,7 +457,7 @@ class BoardCanvas(HasTraits):
             self.set_trait("smallest_text", smallest)
             # the page can read it too (a test that measures the text a reader sees), from the
             # probe that brings the shown width: one small message when it changes, a resize
-            self.size_probe.placeholder = "" if smallest is None else f"{smallest:.2f}"
+            self.size_probe.placeholder = "none" if smallest is None else f"{smallest:.2f}"
 
     def _sync_atlas(self, game: Any, full: bool) -> None:
         pieces = dict(self.ui.background(game))

@@ -13,8 +13,9 @@ The browser does the fitting (CSS), the kernel only redraws at the size the canv
 - Pressing ``Present`` also asks the browser to show the app full screen (a browser allows that only
   from a click, so ``present=True`` in code changes the layout alone); leaving full screen (Esc)
   leaves presenter mode.
-- ``FIT_CSS``: in presenter mode the board and the panel share one row whatever the width, and the
-  legend goes below them instead of being squeezed beside the panel.
+- ``FIT_CSS``: the legend has its own line below the board (beside the panel it took the board's
+  room, and in presenter mode it was squeezed and cut); in presenter mode the board and the panel
+  share one row whatever the width.
 
 >>> "--wp-fit-height" in FIT_JS and "requestFullscreen" in FIT_JS
 True
@@ -110,7 +111,7 @@ FIT_CSS = """<style>
 .wp-app:fullscreen .wp-panel { max-height: calc(100vh - 16px); overflow-y: auto; }
 div.wp-app.wp-present { flex-flow: row wrap !important; }
 .wp-app.wp-present canvas.wp-board { flex: 1 1 0 !important; min-width: 0 !important; }
-.wp-app.wp-present .wp-legend-view { flex: 0 0 100%; }
+.wp-app .wp-legend-view { flex: 0 0 100%; }    /* on its own line: beside the panel it takes the board's room */
 .wp-app.wp-present .wp-legend-view .widget-toggle-button { font-size: 18px; height: auto; min-height: 36px; }
 </style>"""
 
