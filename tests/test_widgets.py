@@ -1281,6 +1281,10 @@ def test_the_board_notes_its_smallest_text_for_the_page() -> None:
     board.size_probe.value = str(board.width * 2)          # shown twice as wide: drawn twice as large
     assert board.smallest_text == pytest.approx(2 * small, rel=0.05)
     assert board.size_probe.placeholder == f"{board.smallest_text:.2f}"
+    # the app brings the fitting styles, and pressing Present asks the page for full screen
+    from widgetpkg.widgets.fit import FIT_CSS
+    assert any(getattr(child, "value", None) == FIT_CSS for child in app.widget.children)
+    assert "wp-present-toggle" in app.panel.present._dom_classes
     app.close()
     assert new_app().board.size_probe.placeholder == "none"     # no words on this board
 

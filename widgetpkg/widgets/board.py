@@ -30,6 +30,13 @@ without the model is redrawn first, so a stale target is never played.
 An *open* board (a landscape that grows) pans, zooms and follows the game; a *fixed* one is always
 shown whole, fitted to the canvas.
 
+The browser fits the canvas to the page (``widgets/fit.py``): as wide as the room beside the panel,
+no taller than the visible window. The page reports the width it shows the canvas at, and the board
+redraws at that many pixels, so a picture is never stretched; ipycanvas maps the pointer to canvas
+pixels meanwhile, so a click lands on the right place at any scale. The board notes the smallest
+text it drew (``smallest_text``, in canvas pixels) and tells the page too (the size probe's
+placeholder), so that tests can measure what a reader sees.
+
 >>> import widgetpkg as wp
 >>> from widgetpkg.widgets.model import GameModel
 >>> model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1))
@@ -172,7 +179,8 @@ class BoardCanvas(HasTraits):
                                   layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
         # where the page reports the width the canvas is shown at (see ``App``'s page script): a
-        # hidden text box, so the canvas can draw as many pixels as it shows
+        # hidden text box, so the canvas can draw as many pixels as it shows; its placeholder tells
+        # the page the smallest text drawn ("none": no text)
         self.size_probe = Text(layout=Layout(display="none"), placeholder="none")
         self.size_probe.add_class("wp-board-size")
         self.size_probe.observe(self._guard(self._on_shown_width), "value")
