@@ -111,7 +111,8 @@ FIT_CSS = """<style>
 .wp-app:fullscreen .wp-panel { max-height: calc(100vh - 16px); overflow-y: auto; }
 div.wp-app.wp-present { flex-flow: row wrap !important; }
 .wp-app.wp-present canvas.wp-board { flex: 1 1 0 !important; min-width: 0 !important; }
-.wp-app .wp-legend-view { flex: 0 0 100%; }    /* on its own line: beside the panel it takes the board's room */
+/* the legend on its own line (beside the panel it takes the board's room), its button no wider than its words */
+.wp-app .wp-legend-view { flex: 0 0 100%; align-items: flex-start; }
 .wp-app.wp-present .wp-legend-view .widget-toggle-button { font-size: 18px; height: auto; min-height: 36px; }
 </style>"""
 
