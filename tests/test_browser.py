@@ -591,73 +591,151 @@ def test_fixed_board_game_clicked_for_a_session(lab: str, page: Any, name: str, 
 # Fit, presenter mode and the agent's last move, for every game at a laptop's and a projector's size
 # ---------------------------------------------------------------------------------------------
 
+#: the smallest text wanted, in CSS pixels, on the board and in the panel: a laptop (1280 x 800)
+#: outside presenter mode, and a projector (1920 x 1080) in presenter mode
+TEXT_MINIMUM = {(1280, False): 11.0, (1920, True): 16.0}
+#: the games whose board text does not reach ``TEXT_MINIMUM`` yet (their pictures are being enlarged in
+#: their own ui.py): the board-text check is an expected failure that reports the sizes measured.
+#: Take a game out of this set once it reaches them.
+BOARD_TEXT_PENDING = {"stone-age", "sapiens"}
+
+#: JavaScript: where the app's parts are and how small their text is, in CSS pixels
 _LAYOUT_PROBE = """() => {
     const app = document.querySelector('.wp-app'), panel = app.querySelector('.wp-panel');
     const board = app.querySelector('canvas.wp-board'), prompt = panel.querySelector('.wp-status');
+    const parts = [panel, ...app.querySelectorAll('.wp-legend-view')];
     const seen = el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);
         return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+    const shown = el => seen(el) && !el.closest('.wp-detail');
     let smallest = 1000, where = '';
-    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const el = node.parentElement;
-        if (!node.textContent.trim() || !el || !seen(el) || el.closest('.wp-detail')) continue;
-        const size = parseFloat(getComputedStyle(el).fontSize);
-        if (size < smallest) { smallest = size; where = node.textContent.trim().slice(0, 40); }
+    for (const part of parts) {
+        const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const el = node.parentElement;
+            if (!node.textContent.trim() || !el || !shown(el)) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < smallest) { smallest = size; where = node.textContent.trim().slice(0, 40); }
+        }
     }
-    const cut = Array.from(panel.querySelectorAll('*')).filter(el => seen(el) && !el.closest('.wp-detail')
-        && el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
-        .map(el => el.className || el.tagName).slice(0, 5);
-    const right = panel.getBoundingClientRect().right;
-    const out = Array.from(panel.querySelectorAll('*')).filter(el => seen(el) && !el.closest('.wp-detail'))
-        .map(el => el.getBoundingClientRect().right - right);
+    const all = parts.flatMap(part => Array.from(part.querySelectorAll('*'))).filter(shown);
+    const cut = all.filter(el => el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+        .map(el => (el.className || el.tagName) + ': ' + (el.innerText || '').slice(0, 30)).slice(0, 5);
+    // how far anything sticks out of its part (the panel, the legend) or out of the app
+    const out = parts.flatMap(part => { const right = Math.min(part.getBoundingClientRect().right,
+                                                               app.getBoundingClientRect().right);
+        return Array.from(part.querySelectorAll('*')).filter(shown).map(el => el.getBoundingClientRect().right - right); });
+    // the part of the window the app is seen in: the notebook's scroller, or the screen in full screen
+    const full = document.fullscreenElement === app;
+    const scroller = full ? null : app.closest('.jp-WindowedPanel-outer');
+    const v = scroller ? scroller.getBoundingClientRect() : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
     const b = board.getBoundingClientRect(), p = prompt.getBoundingClientRect();
-    return {smallest, where, cut, board: [b.left, b.top, b.right, b.bottom], prompt: [p.top, p.bottom],
-            viewport: [innerWidth, innerHeight], panelOut: Math.max(0, ...out)};
+    const probe = app.querySelector('.wp-board-size input');
+    const drawn = probe && probe.placeholder !== 'none' ? parseFloat(probe.placeholder) : null;
+    // (no text on the board: null)
+    return {smallest, where, cut, panelOut: Math.max(0, ...out), full,
+            board: [b.left, b.top, b.right, b.bottom], prompt: [p.top, p.bottom],
+            view: [v.left, v.top, v.right, v.bottom], canvas: [board.width, board.height, board.clientWidth],
+            boardText: drawn === null ? null : drawn * board.clientWidth / board.width};
 }"""
 
 _CANVAS_HASH = """c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let h = 0; for (let i = 0; i < d.length; i += 7) h = (h * 31 + d[i]) | 0; return h; }"""
 
+#: JavaScript: the board draws as many pixels as it is shown at (the kernel has redrawn it after a resize)
+_FITTED = """() => { const c = document.querySelector('canvas.wp-board');
+    const input = document.querySelector('.wp-board-size input');
+    return c && input && input.placeholder && Math.abs(c.width - c.clientWidth) <= 1; }"""
+
+
+def _wait_fitted(page: Any) -> None:
+    """Wait until the page has re-fitted the board and the kernel has redrawn it at its new size."""
+    page.wait_for_timeout(600)           # the page's observers wait for the layout to settle
+    page.wait_for_function(_FITTED, timeout=30_000)
+    page.wait_for_timeout(300)
+    page.wait_for_function(_FITTED, timeout=30_000)
+
+
+def _present_toggle(page: Any) -> Any:
+    return page.locator(".wp-present-toggle").first
+
+
+def _set_present(page: Any, present: bool) -> None:
+    toggle = _present_toggle(page)
+    if ("mod-active" in (toggle.get_attribute("class") or "")) != present:
+        toggle.click()
+    page.wait_for_function("on => document.querySelector('.wp-app').classList.contains('wp-present') === on",
+                           arg=present, timeout=30_000)
+
+
+def _show_file_browser(page: Any, shown: bool) -> None:
+    """Open or close JupyterLab's left side bar (the file browser)."""
+    panel = page.locator(".jp-FileBrowser").first
+    if panel.is_visible() != shown:
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").first.click()
+    page.wait_for_function("shown => { const f = document.querySelector('.jp-FileBrowser');"
+                           " return !!(f && f.offsetWidth) === shown; }", arg=shown, timeout=10_000)
+
 
 @pytest.mark.parametrize("name", ["hunters-gatherers", "stone-age", "sapiens"])
 def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, page: Any, tmp_path: Path,
                                                                    name: str) -> None:
+    """The whole board and the prompt in view without scrolling, nothing in the panel cut sideways,
+    and the smallest texts of board and panel, at 1280 x 800 (file browser shown) and 1920 x 1080
+    (shown, then hidden: the board re-fits), in both modes; presenter mode is full screen. Then the
+    agent's last move is seen to be drawn on the board."""
     cells = ["import widgetpkg as wp\nfrom widgetpkg.widgets.board import MOVES\n"
              f"app = wp.play({name!r}, players=[wp.agents.Random(seed=1), 'You'], seed=3, pace=0.0)\nruns = []\napp",
              # acts on its second run, by the test: take the stressed move away, to see that it was on the canvas
              "runs.append(1)\nif len(runs) > 1:\n    shown = {**app.board.recent_moves, **app.board.recent_places}\n"
              "    app.board.recent_moves, app.board.recent_places = {}, {}\n    app.board._redraw_layers(MOVES)\n"
              "    print('stressed:', sorted(shown))"]
-    notebook = f"fit-{name}.ipynb"
-    _open_new_notebook(lab, page, notebook, cells)
+    _open_new_notebook(lab, page, f"fit-{name}.ipynb", cells)
     try:
         _wait_status(page, "You", timeout=60)          # the agent opened the game; your turn now
         canvas = page.locator("canvas.wp-board").first
         shots = Path(os.environ.get("WIDGETPKG_SHOTS", "/tmp/shots"))
         shots.mkdir(parents=True, exist_ok=True)
-        figures = {}
-        for width, height in ((1280, 800), (1920, 1080)):
+        figures: dict[tuple[int, bool], dict[str, Any]] = {}
+        widths: dict[str, float] = {}
+        for width, height, browser, modes in ((1280, 800, True, (False, True)), (1920, 1080, True, (False,)),
+                                              (1920, 1080, False, (False, True))):
             page.set_viewport_size({"width": width, "height": height})
-            for present in (False, True):
-                toggle = page.locator(".wp-panel .widget-toggle-button").get_by_text("Present").first
-                pressed = "mod-active" in (page.locator(".wp-panel .widget-toggle-button").filter(
-                    has_text="Present").first.get_attribute("class") or "")
-                if pressed != present:
-                    toggle.click()
-                page.wait_for_timeout(700)
-                page.locator(".wp-app").first.scroll_into_view_if_needed()
+            _show_file_browser(page, browser)
+            for present in modes:
+                _set_present(page, present)
+                _wait_fitted(page)
+                if not present:
+                    _board_into_view(page)
                 probe = page.evaluate(_LAYOUT_PROBE)
-                figures[(width, present)] = probe
-                page.screenshot(path=str(shots / f"fit-{name}-{width}{'-present' if present else ''}.png"))
-                print(f"\n{name} {width}x{height} present={present}: {probe}")
+                label = f"{width}{'' if browser else '-no-browser'}{'-present' if present else ''}"
+                page.screenshot(path=str(shots / f"fit-{name}-{label}.png"))
+                board_text = "none" if probe["boardText"] is None else f"{probe['boardText']:.1f} px"
+                print(f"\n{name} {label}: board text {board_text}, panel text {probe['smallest']} px"
+                      f" ({probe['where']!r}); {probe}")
+                if browser or present:
+                    figures[(width, present)] = probe
+                else:
+                    widths["no-browser"] = probe["board"][2] - probe["board"][0]
+                widths.setdefault(f"{width}", probe["board"][2] - probe["board"][0])
+                assert probe["full"] == present, "presenter mode is not full screen"
                 assert not probe["cut"] and probe["panelOut"] <= 2, probe          # nothing cut sideways
                 assert probe["smallest"] >= (16 if present else 11), probe
-                assert probe["prompt"][0] >= 0 and probe["prompt"][1] <= height, probe
-                assert probe["board"][3] <= height and probe["board"][2] <= width, probe     # the whole board
+                left, top, right, bottom = probe["view"]
+                assert top - 1 <= probe["prompt"][0] and probe["prompt"][1] <= bottom + 1, probe
+                assert probe["board"][0] >= left - 1 and probe["board"][1] >= top - 1, probe     # the whole board
+                assert probe["board"][2] <= right + 1 and probe["board"][3] <= bottom + 1, probe
+                # as large as fits: the board fills the visible height or the width beside the panel
+                assert (probe["board"][3] - probe["board"][1] >= (bottom - top) - 60
+                        or probe["canvas"][2] >= probe["board"][2] - probe["board"][0] - 1), probe
+        # the side bar closed: the board re-fitted to the wider room (or was already as tall as fits)
+        assert widths["no-browser"] >= widths["1920"] - 1
+        # presenter mode gives the board more room than the notebook
+        assert figures[(1920, True)]["board"][2] - figures[(1920, True)]["board"][0] >= widths["no-browser"]
+
         # the agent's move was on the canvas: taking its highlight away changes the picture
-        page.set_viewport_size({"width": 1280, "height": 800})
-        page.locator(".wp-panel .widget-toggle-button").get_by_text("Present").first.click()
+        _set_present(page, False)
         page.wait_for_timeout(1500)                    # re-fitted, and the fade-in long over
+        _wait_fitted(page)
         with_move = canvas.evaluate(_CANVAS_HASH)
         page.locator(".jp-Cell").nth(1).click()
         page.keyboard.press("Shift+Enter")
@@ -668,6 +746,15 @@ def test_fit_presenter_mode_and_the_agents_last_move_at_both_sizes(lab: str, pag
     except Exception:
         _failure_shot(page, tmp_path, f"fit-{name}.png")
         raise
+
+    # the smallest board text (none: a board without words), last: a game still being enlarged
+    # reports its sizes as an expected failure
+    short = [f"{w} px {'presenter' if p else 'normal'}: board text {figures[(w, p)]['boardText']:.1f} px"
+             f" < {minimum:.0f}" for (w, p), minimum in TEXT_MINIMUM.items()
+             if figures[(w, p)]["boardText"] is not None and figures[(w, p)]["boardText"] < minimum]
+    if short and name in BOARD_TEXT_PENDING:
+        pytest.xfail(f"{name}: " + "; ".join(short))
+    assert not short, short
 
 
 def test_stone_age_pictures_at_two_screen_sizes(lab: str, page: Any) -> None:

@@ -1271,6 +1271,38 @@ def test_the_board_draws_as_many_pixels_as_the_page_shows() -> None:
     assert board.width == 900 and board.rejected_events == 6 and board.last_error is None
 
 
+def test_the_board_notes_its_smallest_text_for_the_page() -> None:
+    from widgetpkg.widgets.board import MeasuringPainter
+
+    app = wp.play("stone-age", players=["You", "Bob"], seed=1)
+    board = app.board
+    small = board.smallest_text
+    assert small is not None and board.size_probe.placeholder == f"{small:.2f}"
+    board.size_probe.value = str(board.width * 2)          # shown twice as wide: drawn twice as large
+    assert board.smallest_text == pytest.approx(2 * small, rel=0.05)
+    assert board.size_probe.placeholder == f"{board.smallest_text:.2f}"
+    # the app brings the fitting styles, and pressing Present asks the page for full screen
+    from widgetpkg.widgets.fit import FIT_CSS
+    assert any(getattr(child, "value", None) == FIT_CSS for child in app.widget.children)
+    assert "wp-present-toggle" in app.panel.present._dom_classes
+    app.close()
+    assert new_app().board.size_probe.placeholder == "none"     # no words on this board
+
+    class Canvas:                                           # anything with the context's methods
+        def __getattr__(self, name: str) -> Any:
+            return lambda *args: None
+
+    painter = MeasuringPainter(Canvas())
+    painter.text(0, 0, "big", size=14)
+    painter.save()
+    painter.scale(0.5)
+    painter.text(0, 0, "small", size=12)                   # 6 pixels on the canvas
+    painter.text(0, 0, " ", size=2)                        # no word: not text a reader sees
+    painter.restore()
+    painter.text(0, 0, "normal", size=10)
+    assert painter.smallest_text == 6.0
+
+
 def test_after_each_cell_every_live_model_checks_its_game() -> None:
     from widgetpkg.widgets import model as model_module
 
@@ -1353,8 +1385,9 @@ def test_a_fixed_board_fills_the_width_it_is_shown_at_with_its_pictures_proporti
         assert right - left >= shown - 1                         # no empty band beside or below
         scales.append(board.scale)
     assert scales == sorted(scales) and scales[-1] > 1.9 * scales[0]
-    # the page never shows it taller than 88 % of the window: a taller picture is shown narrower
-    assert board.canvas.layout.max_width == f"calc(88vh / {17.4 / 16:.4f})"
+    # the page never shows it taller than the visible window (88 % of it where no page script runs):
+    # a taller picture is shown narrower
+    assert board.canvas.layout.max_width == f"calc(var(--wp-fit-height, 88vh) / {17.4 / 16:.4f})"
     # an open board keeps the proportions it was made with
     open_board = new_app().board
     open_board.size_probe.value = "1000"

@@ -21,6 +21,7 @@ from ..ui.contract import SEAT_COLOURS, esc
 from ..ui.palette import named_colour
 from .board import BoardCanvas
 from .end import EndScreen
+from .fit import FIT_CSS, FIT_JS
 from .model import GameModel
 from .panel import Panel, agent_label
 from .runner import AgentRunner
@@ -85,7 +86,8 @@ def default_colours(names: Iterable[str], given: Mapping[str, str] | None = None
 #:   on the wrong cell. The board's canvases take the focus without scrolling.
 #: - The board's canvas takes the cell's width; a resize observer tells the board (through its
 #:   hidden ``size_probe`` text box) how wide it is shown, so it draws that many pixels.
-PAGE_SCROLL_JS = """
+#: - ``FIT_JS`` (``widgets/fit.py``): the board no taller than the visible window, presenter mode full screen.
+PAGE_SCROLL_JS = FIT_JS + """
 (function () {
   if (window.widgetpkgPageScroll) { return; }
   window.widgetpkgPageScroll = true;
@@ -153,7 +155,10 @@ class App(HasTraits):
         self.panel = Panel(self)
         from .legend_view import LegendView
         self.legend = LegendView(self.model)
-        self.widget = W.Box([self.board.widget, self.panel.widget, self.legend.widget, self.board.size_probe],
+        self.panel.present.add_class("wp-present-toggle")    # pressing it also asks for full screen
+        fit_css = W.HTML(FIT_CSS, layout=W.Layout(display="none"))
+        self.widget = W.Box([self.board.widget, self.panel.widget, self.legend.widget, self.board.size_probe,
+                             fit_css],
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
         self.widget.add_class("wp-app")

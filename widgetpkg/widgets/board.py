@@ -30,6 +30,13 @@ without the model is redrawn first, so a stale target is never played.
 An *open* board (a landscape that grows) pans, zooms and follows the game; a *fixed* one is always
 shown whole, fitted to the canvas.
 
+The browser fits the canvas to the page (``widgets/fit.py``): as wide as the room beside the panel,
+no taller than the visible window. The page reports the width it shows the canvas at, and the board
+redraws at that many pixels, so a picture is never stretched; ipycanvas maps the pointer to canvas
+pixels meanwhile, so a click lands on the right place at any scale. The board notes the smallest
+text it drew (``smallest_text``, in canvas pixels) and tells the page too (the size probe's
+placeholder), so that tests can measure what a reader sees.
+
 >>> import widgetpkg as wp
 >>> from widgetpkg.widgets.model import GameModel
 >>> model = GameModel(wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1))
@@ -62,6 +69,8 @@ from traitlets import Any as AnyTrait
 from traitlets import Float, HasTraits, Int
 
 from ..render.canvas import CanvasPainter
+from ..render.painter import Op, Restore, Save, Scale
+from ..render.painter import Text as TextOp
 from ..ui.contract import Choice, GameUI, Inspection, Style, Target, View, ui_for
 from .model import GameModel
 
@@ -80,7 +89,9 @@ _TIP_CLEARANCE = 12.0      # pixels kept between the hover box and the pointer
 _KEPT_TIMES = 256          # click timings kept (the newest), for benchmarks
 _FADE_STEPS = 4           # frames of a move's fade-in
 _WHEEL_STEP = 100.0        # wheel delta (pixels) per zoom step: a trackpad's pinch sends many small ones
-_MAX_SHOWN_HEIGHT = "88vh"  # a fixed board fits the window: scrolling to see its bottom row loses the top
+#: how tall the board may be shown: the height of the window the page shows it in, which the page
+#: script (``widgets/fit.py``) keeps in a CSS variable; 88 % of the window where no script runs
+_SHOWN_HEIGHT = "var(--wp-fit-height, 88vh)"
 _GENERIC_KEYS = {"ArrowLeft": "pan_west", "ArrowRight": "pan_east", "ArrowUp": "pan_north",
                  "ArrowDown": "pan_south", "+": "zoom_in", "=": "zoom_in", "-": "zoom_out", "_": "zoom_out",
                  "f": "fit", "0": "fit", "u": "undo", "y": "redo", "Escape": "cancel"}
@@ -110,6 +121,34 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+class MeasuringPainter(CanvasPainter):
+    """A canvas painter that also notes the smallest text it drew, in canvas pixels (a text's size
+    times the scales it is drawn under), so that a page can tell how small the board's words look."""
+
+    def __init__(self, canvas: Any) -> None:
+        super().__init__(canvas)
+        self.smallest_text: float | None = None
+        self._scales: list[float] = [1.0]
+
+    def add(self, op: Op) -> None:
+        if isinstance(op, TextOp) and op.text.strip():
+            size = op.size * self._scales[-1]
+            if self.smallest_text is None or size < self.smallest_text:
+                self.smallest_text = size
+        elif isinstance(op, Save):
+            self._scales.append(self._scales[-1])
+        elif isinstance(op, Restore) and len(self._scales) > 1:
+            self._scales.pop()
+        elif isinstance(op, Scale):
+            self._scales[-1] *= min(abs(op.sx), abs(op.sy))
+        super().add(op)
+
+
+def _smallest(sizes: Any) -> float | None:
+    known = [s for s in sizes if s is not None]
+    return min(known) if known else None
+
+
 class BoardCanvas(HasTraits):
     """The board of ``model``'s game on a canvas; display it, or ``board.widget``."""
 
@@ -123,6 +162,9 @@ class BoardCanvas(HasTraits):
     view_version = Int(0)
     #: seconds over which another seat's move fades in (0: at once; needs the kernel's event loop)
     fade = Float(0.3, min=0.0, max=3.0)
+    #: the smallest text on the canvas now, in canvas pixels (None: no text). Times the canvas's
+    #: shown width over its ``width``, it is the smallest board text a reader sees, in CSS pixels.
+    smallest_text = Float(None, allow_none=True, read_only=True)
 
     def __init__(self, model: GameModel, *, width: int = 680, height: int = 560, scale: int | None = None,
                  ui: GameUI | None = None) -> None:
@@ -137,8 +179,9 @@ class BoardCanvas(HasTraits):
                                   layout=Layout(flex="1 1 420px", min_width="300px", width="100%", height="auto"))
         self.canvas.add_class("wp-board")
         # where the page reports the width the canvas is shown at (see ``App``'s page script): a
-        # hidden text box, so the canvas can draw as many pixels as it shows
-        self.size_probe = Text(layout=Layout(display="none"))
+        # hidden text box, so the canvas can draw as many pixels as it shows; its placeholder tells
+        # the page the smallest text drawn ("none": no text)
+        self.size_probe = Text(layout=Layout(display="none"), placeholder="none")
         self.size_probe.add_class("wp-board-size")
         self.size_probe.observe(self._guard(self._on_shown_width), "value")
         # height per width of the canvas: an open board keeps the proportions it was made with; a
@@ -153,6 +196,9 @@ class BoardCanvas(HasTraits):
         self._atlas_box: tuple[int, int, int, int] | None = None
         self._atlas_scale: float | None = None
         self._drawn: dict[Hashable, Any] = {}
+        # the smallest text of each piece in the atlas and of each layer drawn, in canvas pixels
+        self._piece_text: dict[Hashable, float | None] = {}
+        self._layer_text: dict[int, float | None] = {}
         self._figures_drawn: Hashable = _GONE      # what the figures layer shows
         self.targets: list[Target] = []
         #: the decisions that are not a spot on the board: the panel's buttons
@@ -200,6 +246,8 @@ class BoardCanvas(HasTraits):
         self._update_targets()
         if self.fixed:
             self._follow_picture_aspect()
+        else:
+            self._cap_by_shown_height()
         if self.follow:
             self._fit()
         self.redraw(full=True)
@@ -357,11 +405,16 @@ class BoardCanvas(HasTraits):
         x0, y0, x1, y1 = self._extent()
         return (y1 - y0) / (x1 - x0) if x1 > x0 and y1 > y0 else self._aspect
 
+    def _cap_by_shown_height(self) -> None:
+        """The browser shows the canvas no taller than the window it is in (the board and the
+        prompt beside it are seen whole without scrolling): a tall picture is shown narrower."""
+        self.canvas.layout.max_width = f"calc({_SHOWN_HEIGHT} / {self._aspect:.4f})"
+
     def _follow_picture_aspect(self) -> None:
         """A fixed board's canvas takes its picture's proportions at the current width, and is
         never shown taller than most of the window (a tall picture is shown narrower instead)."""
         self._aspect = self.picture_aspect()
-        self.canvas.layout.max_width = f"calc({_MAX_SHOWN_HEIGHT} / {self._aspect:.4f})"
+        self._cap_by_shown_height()
         height = max(1, round(self.width * self._aspect))
         if height != self.height:
             self.height = height
@@ -404,6 +457,15 @@ class BoardCanvas(HasTraits):
             self._draw_figures(game, force=full)
             self._draw_moves(game)
             self._draw_hover(game)
+        self._note_smallest_text()
+
+    def _note_smallest_text(self) -> None:
+        smallest = _smallest([*self._piece_text.values(), *self._layer_text.values()])
+        if smallest != self.smallest_text:
+            self.set_trait("smallest_text", smallest)
+            # the page can read it too (a test that measures the text a reader sees), from the
+            # probe that brings the shown width: one small message when it changes, a resize
+            self.size_probe.placeholder = "none" if smallest is None else f"{smallest:.2f}"
 
     def _sync_atlas(self, game: Any, full: bool) -> None:
         pieces = dict(self.ui.background(game))
@@ -420,9 +482,9 @@ class BoardCanvas(HasTraits):
                 self.atlas.width = max(1, math.ceil((x1 - x0) * self.scale))
                 self.atlas.height = max(1, math.ceil((y1 - y0) * self.scale))
             self.atlas.clear()
-            self._drawn = {}
+            self._drawn, self._piece_text = {}, {}
         view = self._atlas_view()
-        painter = CanvasPainter(self.atlas)
+        painter = MeasuringPainter(self.atlas)
         self.atlas.save()
         for key, value in list(self._drawn.items()):
             if pieces.get(key, _GONE) != value:
@@ -430,10 +492,13 @@ class BoardCanvas(HasTraits):
                 px, py = view.to_pixel(left, top)
                 self.atlas.clear_rect(px, py, (right - left) * view.scale, (bottom - top) * view.scale)
                 del self._drawn[key]
+                self._piece_text.pop(key, None)
         for key, value in pieces.items():
             if key not in self._drawn:
+                painter.smallest_text = None
                 self.ui.draw_piece(painter, key, value, view)
                 self._drawn[key] = value
+                self._piece_text[key] = painter.smallest_text
         self.atlas.restore()
 
     def _pieces_box(self, pieces: dict[Hashable, Any]) -> tuple[int, int, int, int]:
@@ -459,7 +524,7 @@ class BoardCanvas(HasTraits):
         layer = self.canvas[MARKS]
         layer.clear()
         layer.save()
-        painter = CanvasPainter(layer)
+        painter = MeasuringPainter(layer)
         self.ui.draw_regions(painter, game, self.view)
         self.ui.draw_marks(painter, game, self.view, targets=self.targets, style=self.style)
         if self.model.highlight:
@@ -467,6 +532,7 @@ class BoardCanvas(HasTraits):
         if self.menu is not None:
             self.ui.draw_preview(painter, game, self.menu, self.menu.choices[0], self.view, self.style)
         layer.restore()
+        self._layer_text[MARKS] = painter.smallest_text
 
     def _draw_figures(self, game: Any, *, force: bool = False) -> None:
         key = (self.ui.figures_key(game), self.view, tuple(sorted(self.model.colours.items())))
@@ -476,18 +542,21 @@ class BoardCanvas(HasTraits):
         layer = self.canvas[FIGURES]
         layer.clear()
         layer.save()
-        self.ui.draw_figures(CanvasPainter(layer), game, self.view, style=self.style)
+        painter = MeasuringPainter(layer)
+        self.ui.draw_figures(painter, game, self.view, style=self.style)
         layer.restore()
+        self._layer_text[FIGURES] = painter.smallest_text
 
     def _draw_moves(self, game: Any) -> None:
         layer = self.canvas[MOVES]
         layer.clear()
+        self._layer_text[MOVES] = None
         refs = [ref for move in self.recent_moves.values() for ref in move]
         if not refs and not self.recent_places:
             return
         layer.save()
         layer.global_alpha = self._moves_alpha
-        painter = CanvasPainter(layer)
+        painter = MeasuringPainter(layer)
         view, players = self.view, self.model.game.players
         for player, shapes in self.recent_places.items():
             colour = self.style.colour(player, players)
@@ -502,18 +571,20 @@ class BoardCanvas(HasTraits):
         if refs:
             self.ui.highlight(painter, game, refs, view)
         layer.restore()
+        self._layer_text[MOVES] = painter.smallest_text
 
     def _draw_hover(self, game: Any) -> None:
         layer = self.canvas[HOVER]
         layer.clear()
         layer.save()
-        painter = CanvasPainter(layer)
+        painter = MeasuringPainter(layer)
         if self._selected is not None and self.choice is not None:
             self.ui.draw_preview(painter, game, self._selected, self.choice, self.view, self.style)
         if self._inspection is not None:
             self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
         layer.restore()
+        self._layer_text[HOVER] = painter.smallest_text
 
     def tooltip_box(self, lines: list[str]) -> tuple[float, float, float, float]:
         """Where the hover words go, as ``(x, y, w, h)`` in canvas pixels: at the top edge, on the
@@ -554,6 +625,7 @@ class BoardCanvas(HasTraits):
                 self._draw_moves(game)
             if HOVER in layers:
                 self._draw_hover(game)
+        self._note_smallest_text()
 
     def _set_view(self, scale: float, ox: float, oy: float) -> None:
         if not self.fixed:
