@@ -153,6 +153,10 @@ class App(HasTraits):
         self.panel = Panel(self)
         from .legend_view import LegendView
         self.legend = LegendView(self.model)
+        from .hint import Hint
+        self.hint = Hint(self)
+        self.panel.add_control(self.hint.button)
+        self.panel.add_under_controls(self.hint.widget)
         self.widget = W.Box([self.board.widget, self.panel.widget, self.legend.widget, self.board.size_probe],
                             layout=W.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                             width="100%"))
@@ -166,6 +170,7 @@ class App(HasTraits):
         """Stop the agents and close every widget of the app (its views go blank). The model and
         its game stay usable: changing them later raises nothing."""
         self.runner.close()
+        self.hint.close()
         self.end_screen.close()
         self.model.close()
         self.panel.close()
