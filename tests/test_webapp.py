@@ -2,11 +2,12 @@
 and in Chromium the page is the start screen alone, on which a whole game is played to its end
 screen (saved, played again, and left for the start screen).
 
-The browser test plays Hunters & Gatherers, You (a human seat) against an easy computer player
-at pace 0: You's first three decisions are made on the page with the panel's Step button (a
-stand-in move per press, so the test needs no board pixels), then the panel's Auto-play plays
-every seat and the game is watched to its end screen. "Save game" downloads the JSON, "Back to the
-start screen" returns to the cards and a new game starts from them. "Play again" is tested headless
+The browser test plays a whole game of Hunters & Gatherers, You (a human seat) against an easy
+computer player at pace 0, by clicks as a player makes them: each tile on a legal cell of the
+board (found in the page's own pixels: the cells the board marks as legal), each figure decision
+with the prompt's Skip button; a step with one legal action is played for You (``one_choice``).
+The game is played to its end screen. "Save game" downloads the JSON, "Back to the start screen"
+returns to the cards and a new game starts from them. "Play again" is tested headless
 (tests/test_start_screen.py).
 """
 
@@ -167,22 +168,14 @@ def _play_in_the_page(url: str, page: Any, tmp_path: Path) -> None:
     assert page.locator(".wp-card").count() == len(bundled_names())   # the page's kernel: shipped games
     _shot(page, "voila-start")
 
-    # You against an easy computer: You's first decisions by the panel's Step button, then Auto-play
+    # You against an easy computer, the whole game by clicks on the board and the prompt
     _set_seats(page, "Carcassonne", ["Human", "Computer: easy"])
     page.locator(".wp-start-button").click()
     page.wait_for_selector(".wp-app canvas")
     assert not page.locator(".wp-card").first.is_visible()
-    step = page.locator(".wp-panel button", has_text="Step")
-    status = page.locator(".wp-panel .wp-status")
-    for _ in range(3):
-        page.wait_for_function("() => document.querySelector('.wp-panel .wp-status').innerText.startsWith('You')")
-        before = _history(page)
-        step.click()
-        page.wait_for_function(f"() => Number(document.querySelector('.wp-panel .widget-readout').innerText) > {before}")
-    assert "You" in status.inner_text() or _history(page) >= 6
-    page.locator(".wp-panel button", has_text="Auto-play").click()
     end = page.locator(".wp-end")
-    end.wait_for(state="visible", timeout=90_000)
+    tiles, skips = _play_by_clicks(page, end)
+    assert tiles >= 20 and skips >= 5, (tiles, skips)
     title = end.locator(".wp-end-title").inner_text()
     assert title.endswith(("win", "wins")) and "You wins" not in title
     assert end.locator("table.wp-end-table tr.wp-total").count() == 1
@@ -206,3 +199,77 @@ def _play_in_the_page(url: str, page: Any, tmp_path: Path) -> None:
 
 def _history(page: Any) -> int:
     return int(page.locator(".wp-panel .widget-readout").first.inner_text())
+
+
+#: JavaScript: the client point inside a cell the board marks as legal (the table's colour under the
+#: marks' translucent white), nearest the board's middle, or null.
+LEGAL_CELL_JS = """([r, g, b]) => {
+    const c = document.querySelector('.wp-app canvas.wp-board');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const w = c.width, h = c.height;
+    const near = (x, y) => { const i = 4 * (y * w + x);
+        return Math.abs(d[i] - r) <= 4 && Math.abs(d[i + 1] - g) <= 4 && Math.abs(d[i + 2] - b) <= 4; };
+    const box = c.getBoundingClientRect();
+    let best = null;      // the legal cell nearest the middle: the landscape stays compact
+    for (let y = 8; y < h - 8; y += 3) {
+        for (let x = 8; x < w - 8; x += 3) {
+            if (!near(x, y)) continue;
+            let ok = true;
+            for (const [dx, dy] of [[-4, -4], [4, -4], [-4, 4], [4, 4], [0, -4], [0, 4], [-4, 0], [4, 0]]) {
+                if (!near(x + dx, y + dy)) { ok = false; break; }
+            }
+            const far = (x - w / 2) ** 2 + (y - h / 2) ** 2;
+            if (ok && (best === null || far < best[2])) best = [x, y, far];
+        }
+    }
+    return best && [box.left + best[0] * box.width / w, box.top + best[1] * box.height / h];
+}"""
+
+
+#: JavaScript: the history moved on from ``n`` steps, or the end screen shows
+PLAYED_JS = """n => { const end = document.querySelector('.wp-end');
+    return (end && end.offsetParent !== null)
+        || Number(document.querySelector('.wp-panel .widget-readout').innerText) > n; }"""
+
+
+def _legal_cell_colour() -> list[int]:
+    """What a legal cell shows: the table's colour under the marks' white at 45 %."""
+    from widgetpkg.ui.contract import ui_for
+    table = ui_for(wp.new_game("hunters-gatherers")).table_colour.lstrip("#")
+    return [round(int(table[i:i + 2], 16) * 0.55 + 255 * 0.45) for i in (0, 2, 4)]
+
+
+def _play_by_clicks(page: Any, end: Any) -> tuple[int, int]:
+    """Play You's seat to the end of the game: a tile on the first legal cell the board shows, a
+    figure decision by the prompt's Skip. Returns (tiles placed, skips pressed)."""
+    colour = _legal_cell_colour()
+    status = page.locator(".wp-panel .wp-status")
+    skip = page.locator(".wp-panel button", has_text="Skip")
+    tiles = skips = misses = 0
+    deadline = time.monotonic() + 240
+    while not end.is_visible():
+        assert time.monotonic() < deadline, f"the game did not end within 240 s: {status.inner_text()!r}"
+        words = status.inner_text()
+        if not words.startswith("You:"):
+            page.wait_for_timeout(100)
+            continue
+        before = _history(page)
+        if "tile" in words and "figure" not in words:     # "place the tile", "place the menhir tile"
+            page.locator(".wp-app canvas.wp-board").first.scroll_into_view_if_needed()
+            point = page.evaluate(LEGAL_CELL_JS, colour)
+            if point is None:           # the board is a step ahead of the panel's words: read them again
+                misses += 1
+                assert misses < 50, f"no legal cell on the board: {words!r}"
+                page.wait_for_timeout(200)
+                continue
+            page.mouse.click(*point)
+            tiles += 1
+        elif skip.count() and skip.first.is_visible() and skip.first.is_enabled():
+            skip.first.click()
+            skips += 1
+        else:
+            page.wait_for_timeout(100)
+            continue
+        page.wait_for_function(PLAYED_JS, arg=before, timeout=15_000)
+        misses = 0
+    return tiles, skips

@@ -40,11 +40,11 @@ KERNEL_REQUIREMENTS = HERE / "kernel-requirements.txt"
 #: at the versions installed here (their front-end extensions go into the site from this environment);
 #: their other dependencies are provided by the site (widgetsnbextension by the kernel, numpy and
 #: Pillow by the stand-ins) or not needed in the browser (nbformat: lessons only)
-MATCHED = ["ipywidgets", "jupyterlab_widgets", "ipycanvas"]
+MATCHED = ["ipywidgets", "jupyterlab_widgets", "ipycanvas", "ipyevents"]
 #: what widgetpkg needs in the browser, installed by each notebook's first cell: these with their
 #: dependencies, then the ones whose dependencies the site replaces or leaves out, without
 WITH_DEPENDENCIES = ["pyyaml", "ipywidgets", "tqdm"]
-ALONE = ["widgetpkg-browser-standins", "ipycanvas", "widgetpkg"]
+ALONE = ["widgetpkg-browser-standins", "ipycanvas", "ipyevents", "widgetpkg"]
 
 
 def run(*args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:

@@ -156,6 +156,10 @@ class App(HasTraits):
         from .legend_view import LegendView
         self.legend = LegendView(self.model)
         self.panel.present.add_class("wp-present-toggle")    # pressing it also asks for full screen
+        from .hint import Hint
+        self.hint = Hint(self)
+        self.panel.add_control(self.hint.button)
+        self.panel.add_under_controls(self.hint.widget)
         fit_css = W.HTML(FIT_CSS, layout=W.Layout(display="none"))
         self.widget = W.Box([self.board.widget, self.panel.widget, self.legend.widget, self.board.size_probe,
                              fit_css],
@@ -171,6 +175,7 @@ class App(HasTraits):
         """Stop the agents and close every widget of the app (its views go blank). The model and
         its game stay usable: changing them later raises nothing."""
         self.runner.close()
+        self.hint.close()
         self.end_screen.close()
         self.model.close()
         self.panel.close()

@@ -72,6 +72,7 @@ from ..render.canvas import CanvasPainter
 from ..render.painter import Op, Restore, Save, Scale
 from ..render.painter import Text as TextOp
 from ..ui.contract import Choice, GameUI, Inspection, Style, Target, View, ui_for
+from ..ui.palette import EMPHASIS
 from .model import GameModel
 
 log = logging.getLogger(__name__)
@@ -229,6 +230,9 @@ class BoardCanvas(HasTraits):
         self._feature_click_handlers: list[Callable[[Inspection], None]] = []
         #: the traceback of the last error a handler caught, for bug reports
         self.last_error: str | None = None
+        #: what the panel points at (a hovered prompt button, a hint): references and target shapes
+        #: lit on the hover layer until the pointer leaves or the game changes
+        self.lit: tuple[tuple[Hashable, ...], tuple[tuple, ...]] = ((), ())
 
         self._observers = [(self._guard(self._on_version), "version"),
                            (self._guard(self._on_look), ["colours", "highlight", "agents", "autoplay"])]
@@ -334,6 +338,15 @@ class BoardCanvas(HasTraits):
     def press(self, choice: Choice | str) -> bool:
         """Press a button of the prompt (a :class:`Choice`, or its label): play its action."""
         return bool(self._guard(self._press)(choice))
+
+    def light(self, refs: Any = (), shapes: Any = ()) -> None:
+        """Light up ``refs`` (the game's references) and ``shapes`` (target shapes) on the hover
+        layer, as a panel button the pointer is over asks; ``light()`` puts them out. Only the
+        hover layer is repainted."""
+        lit = (tuple(_ref(r) for r in refs), tuple(shapes))
+        if lit != self.lit and not self._closed:
+            self.lit = lit
+            self._redraw_layers(HOVER)
 
     def pan(self, dx: float, dy: float) -> bool:
         """Move the view by ``dx``, ``dy`` cells (positive: show what is east / south)."""
@@ -583,8 +596,23 @@ class BoardCanvas(HasTraits):
         if self._inspection is not None:
             self.ui.draw_inspection(painter, game, self._inspection, self.view, self.style)
             self._draw_tooltip(painter, [self._inspection.title, *self._inspection.lines])
+        self._draw_lit(painter, game)
         layer.restore()
         self._layer_text[HOVER] = painter.smallest_text
+
+    def _draw_lit(self, painter: CanvasPainter, game: Any) -> None:
+        refs, shapes = self.lit
+        view = self.view
+        for shape in shapes:
+            if shape[0] == "circle":
+                cx, cy = view.to_pixel(shape[1], shape[2])
+                painter.circle(cx, cy, max(8.0, shape[3] * view.scale + 4), stroke=EMPHASIS, width=4)
+            else:
+                x0, y0 = view.to_pixel(shape[1], shape[2])
+                x1, y1 = view.to_pixel(shape[3], shape[4])
+                painter.rect(x0 - 3, y0 - 3, x1 - x0 + 6, y1 - y0 + 6, stroke=EMPHASIS, width=4)
+        if refs:
+            self.ui.highlight(painter, game, list(refs), view)
 
     def tooltip_box(self, lines: list[str]) -> tuple[float, float, float, float]:
         """Where the hover words go, as ``(x, y, w, h)`` in canvas pixels: at the top edge, on the
@@ -686,6 +714,7 @@ class BoardCanvas(HasTraits):
                 self._follow_picture_aspect()
             full = True
         self._update_targets(announce=False)
+        self.lit = ((), ())          # what a button pointed at belongs to the position before
         # following, the view moves only when the game would leave it
         if self.follow and (full or self.fixed or not self._in_view()):
             self._fit()

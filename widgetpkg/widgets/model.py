@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from traitlets import Bool, Dict, HasTraits, Int, List, Unicode
+from traitlets import Bool, Dict, Enum, HasTraits, Int, List, Unicode
 
 from ..core import Action, Event, Game, IllegalActionError
 from ..core.errors import PositionError, shorten
@@ -86,6 +86,11 @@ class GameModel(HasTraits):
     autoplay = Bool(False)
     #: game-defined references to stress in every view (e.g. the tiles of a selected log entry)
     highlight: List[Any] = List()
+    #: a human seat with exactly one legal action: ``"auto"`` has it played for them at the agents'
+    #: pace and named in "since your last turn" (as Board Game Arena plays truly forced steps, and
+    #: shows them); ``"click"`` waits for the player to click it. Undo and redo pass over the
+    #: steps played for them.
+    one_choice = Enum(("auto", "click"), default_value="auto")
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -94,6 +99,8 @@ class GameModel(HasTraits):
         self.last_mover: str | None = None
         self.last_shapes: tuple[Any, ...] = ()
         self.last_words = ""
+        #: the last step was a human's only choice, played for them (``one_choice``)
+        self.last_forced = False
         _LIVE.add(self)
         _hook_ipython()
 
@@ -126,14 +133,16 @@ class GameModel(HasTraits):
         self._game = game
         self._changed([], "new game")
 
-    def apply(self, action: Action, *, where: tuple[Any, ...] | None = None) -> list[Event]:
+    def apply(self, action: Action, *, where: tuple[Any, ...] | None = None, forced: bool = False) -> list[Event]:
         """Play an action; IllegalActionError (game unchanged) if the rules forbid it. ``where``:
-        the shapes of the targets it is played on, when the caller knows them (a click)."""
+        the shapes of the targets it is played on, when the caller knows them (a click);
+        ``forced``: a human's only choice, played for them."""
         player = self._game.current_player
         where = self._where(action) if where is None else where
         events = self._game.apply(action)
         #: where the last step was played (its targets' shapes), for the board to stress it
         self.last_shapes = where
+        self.last_forced = forced
         self._changed(events, "; ".join(str(e) for e in events) or f"{player}: {self._words(action)}", mover=player)
         return events
 
@@ -161,10 +170,10 @@ class GameModel(HasTraits):
             log.debug("no words for %r", action, exc_info=True)
             return str(action)
 
-    def try_apply(self, action: Action, *, where: tuple[Any, ...] | None = None) -> bool:
+    def try_apply(self, action: Action, *, where: tuple[Any, ...] | None = None, forced: bool = False) -> bool:
         """Play an action coming from a click: an illegal one only sets ``message``."""
         try:
-            self.apply(action, where=where)
+            self.apply(action, where=where, forced=forced)
         except IllegalActionError as error:
             self.refuse(str(error))
             return False
@@ -195,6 +204,19 @@ class GameModel(HasTraits):
         # undo and redo move by a human's decision when humans play without autoplay
         return not self.autoplay and any(self.agent_for(p) is None for p in self._game.players)
 
+    def only_choice(self) -> bool:
+        """A human is to move and has exactly one legal action, which ``one_choice`` plays for them."""
+        game = self._game
+        return (self.one_choice == "auto" and self.human_to_move() and not game.can_redo
+                and len(game.legal_actions()) == 1)
+
+    def _passed_over(self) -> bool:
+        """Undo and redo go on over this position: an agent's move, or a human's only choice."""
+        game = self._game
+        if self.agent_for(game.current_player) is not None:
+            return True
+        return self.one_choice == "auto" and not game.is_over and len(game.legal_actions()) == 1
+
     def undo_to_human(self) -> bool:
         """Take back the last human decision and the agents' steps after it.
 
@@ -206,7 +228,7 @@ class GameModel(HasTraits):
             return False
         taken = [game.undo()]
         if self._by_decision():
-            while game.history and self.agent_for(game.current_player) is not None:
+            while game.history and self._passed_over():
                 taken.append(game.undo())
         agents = len(taken) - 1
         extra = f" (and {agents} agent step{'s' * (agents != 1)} after it)" if agents else ""
@@ -224,7 +246,7 @@ class GameModel(HasTraits):
         first = game.history[-1].action
         replayed = 0
         if self._by_decision():
-            while game.can_redo and not game.is_over and self.agent_for(game.current_player) is not None:
+            while game.can_redo and not game.is_over and self._passed_over():
                 events += game.redo()
                 replayed += 1
         extra = f" (and {replayed} agent step{'s' * (replayed != 1)} after it)" if replayed else ""
@@ -282,6 +304,8 @@ class GameModel(HasTraits):
 
     def _changed(self, events: list[Event], message: str, mover: str | None = None) -> None:
         self._seen = self._fingerprint()
+        if mover is None:
+            self.last_forced = False
         #: who played the step that caused this change (None for undo, redo, jumps and edits)
         self.last_mover = mover
         #: the words of the last change (``message`` follows after the views repainted)

@@ -163,7 +163,7 @@ class Panel:
         self._menu_close = _button("", "close the menu (Esc)", "times")
         self._menu_close.on_click(lambda _: self._guarded(self.board.close_menu))
         self._prompt_order: list[Choice] = []
-        self._prompt_buttons = ButtonPool(self._press_prompt)
+        self._prompt_buttons = ButtonPool(self._press_prompt, on_hover=self._hover_prompt)
         self._prompt_titles = HTMLPool()
         self._prompt_rows = BoxPool()
         self.prompt = W.VBox(layout=W.Layout(width="100%"))
@@ -260,6 +260,7 @@ class Panel:
             (self.model, lambda _: self._guarded(self._refresh_info), ["colours", "agents"]),
             (self.model, lambda _: self._guarded(self._refresh_log_selection), "highlight"),
             (self.runner, lambda _: self._guarded(self._refresh_status), "paused"),
+            (self.runner, lambda _: self._guarded(self._refresh_told), "shown"),
             (self.app, lambda _: self._guarded(self._refresh_info), "present"),
             (self.board, lambda _: self._guarded(self._refresh_info), "choice"),
             (self.board, lambda _: self._guarded(self._refresh_menu), "menu"),
@@ -272,6 +273,12 @@ class Panel:
     def add_control(self, widget: W.Widget) -> None:
         """Put another button (a legend, a hint) in the row of controls, before ``Present``."""
         self.controls.children = (*self.controls.children[:-1], widget, self.controls.children[-1])
+
+    def add_under_controls(self, widget: W.Widget) -> None:
+        """Put a block (a hint's answer) right under the row of controls."""
+        children = list(self.widget.children)
+        children.insert(children.index(self.controls) + 1, widget)
+        self.widget.children = tuple(children)
 
     @property
     def ui(self) -> GameUI:
@@ -311,20 +318,34 @@ class Panel:
         screen starts the list again, an undo or a new game empties it."""
         model = self.model
         mover = model.last_mover
-        if mover is None or (model.agent_for(mover) is None and not model.autoplay):
+        events = [self.ui.event_html(model.game, event) for event in model.events]
+        swatch = self._swatch(mover) if mover is not None else ""
+        if mover is None:
             self._since = []
+        elif model.agent_for(mover) is None and not model.autoplay and not model.last_forced:
+            # a decision here starts the list again, with what the rules did by themselves after it
+            self._since = [f"<li>{swatch}{line}</li>" for line in events[1:]]
         else:
-            swatch = self._swatch(mover)
-            lines = [self.ui.event_html(model.game, event) for event in model.events] or [esc(model.last_words)]
+            lines = events or [esc(model.last_words)]
+            if model.last_forced:
+                lines = [f"{line} <span class='wp-small'>(the only choice)</span>" for line in lines[:1]] + lines[1:]
             self._since = (self._since + [f"<li>{swatch}{line}</li>" for line in lines])[-SINCE_KEPT:]
         self._refresh_since()
 
+    def _refresh_told(self) -> None:
+        """One more event of the step is told: the list and the message line follow."""
+        self._refresh_since()
+        self._refresh_message()
+
     def _refresh_since(self) -> None:
-        if not self._since:
+        # while a step's events are told one at a time, the ones not told yet stay hidden
+        hidden = max(0, len(self.model.events) - self.runner.shown) if self.model.last_mover else 0
+        shown = self._since[:len(self._since) - hidden] if hidden else self._since
+        if not shown:
             self.since.value = ""
             return
         self.since.value = ("<div class='wp-section'>Since your last turn</div>"
-                            f"<ol class='wp-since'>{''.join(self._since)}</ol>")
+                            f"<ol class='wp-since'>{''.join(shown)}</ol>")
 
     def _refresh_status(self) -> None:
         game = self.model.game
@@ -346,6 +367,8 @@ class Panel:
 
     def _refresh_message(self) -> None:
         text = self.model.message
+        if self.runner.revealing() and self.model.last_mover is not None and self.model.message_kind == "info":
+            text = "; ".join(str(e) for e in self.model.events[:self.runner.shown])   # told so far
         kind = " wp-empty" if not text else " wp-warn" if self.model.message_kind == "error" else ""
         # the message area keeps its height: the panel does not jump when a message comes or goes
         self.message.value = f"<div class='wp-msg{kind}' title='{esc(text)}'><div>{esc(text)}</div></div>"
@@ -401,6 +424,16 @@ class Panel:
     def _press_prompt(self, index: int) -> None:
         if index < len(self._prompt_order):
             self._guarded(self.board.press, self._prompt_order[index])
+
+    def _hover_prompt(self, index: int, entered: bool) -> None:
+        """The pointer over a prompt button lights what it is about on the board (the choice's
+        references, or the targets that offer the same action); leaving puts it out."""
+        if not entered or index >= len(self._prompt_order) or self._closed:
+            self._guarded(self.board.light)
+            return
+        choice = self._prompt_order[index]
+        shapes = tuple(t.shape for t in self.board.targets if choice.action in t.choices)
+        self._guarded(self.board.light, choice.refs, shapes)
 
     def _refresh_info(self) -> None:
         game = self.model.game

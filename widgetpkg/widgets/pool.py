@@ -17,7 +17,9 @@ buttons and hands the rest back unused, so the live widgets grow only to the lon
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as W
 
@@ -25,13 +27,29 @@ import ipywidgets as W
 BUTTON_LAYOUT = {"width": "auto", "min_width": "0", "padding": "0 5px", "margin": "0 2px 4px 0"}
 
 
-class ButtonPool:
-    """Buttons reused across calls of :meth:`show`; a press calls ``on_press(index)``."""
+def hover_events() -> Any:
+    """ipyevents' ``Event`` class (ipywidgets buttons send no hover of their own), or None where
+    ipyevents is not installed: the buttons then work without lighting anything up."""
+    try:
+        return importlib.import_module("ipyevents").Event
+    except ImportError:
+        return None
 
-    def __init__(self, on_press: Callable[[int], None], *, layout: dict[str, str] | None = None) -> None:
+
+class ButtonPool:
+    """Buttons reused across calls of :meth:`show`; a press calls ``on_press(index)``.
+
+    With ``on_hover``, the pointer entering or leaving button ``index`` calls ``on_hover(index,
+    True | False)`` (through one ipyevents ``Event`` per button, made and reused with it)."""
+
+    def __init__(self, on_press: Callable[[int], None], *, layout: dict[str, str] | None = None,
+                 on_hover: Callable[[int, bool], None] | None = None) -> None:
         self._on_press = on_press
+        self._on_hover = on_hover
+        self._event_class = hover_events() if on_hover is not None else None
         self._layout = dict(layout or BUTTON_LAYOUT)
         self._buttons: list[W.Button] = []
+        self._events: list[W.Widget] = []
         self._shown = 0
 
     def __len__(self) -> int:
@@ -40,6 +58,11 @@ class ButtonPool:
     def _make(self, index: int) -> W.Button:
         button = W.Button(layout=W.Layout(**self._layout))
         button.on_click(lambda _: self._on_press(index))
+        if self._event_class is not None and self._on_hover is not None:
+            on_hover = self._on_hover
+            events = self._event_class(source=button, watched_events=["mouseenter", "mouseleave"])
+            events.on_dom_event(lambda event: on_hover(index, event.get("type") == "mouseenter"))
+            self._events.append(events)
         return button
 
     def show(self, labels: Sequence[tuple[str, str] | tuple[str, str, str]]) -> list[W.Button]:
@@ -62,6 +85,9 @@ class ButtonPool:
 
     def close(self) -> None:
         """Close every button (the app is closed)."""
+        for events in self._events:
+            events.close()
+        self._events.clear()
         for button in self._buttons:
             button.layout.close()
             button.style.close()
@@ -114,4 +140,4 @@ class BoxPool:
         self._items.clear()
 
 
-__all__ = ["BUTTON_LAYOUT", "BoxPool", "ButtonPool", "HTMLPool"]
+__all__ = ["BUTTON_LAYOUT", "BoxPool", "ButtonPool", "HTMLPool", "hover_events"]

@@ -6,6 +6,13 @@ previous change. Where Python has no threads (Pyodide, in the browser), the agen
 callback of the event loop instead: the same move, and the page answers between moves. The model's ``thinking`` trait is on meanwhile, for the panel. A move that
 arrives after the game changed (an undo, a click, a new game) is dropped.
 
+A step that brings several events (an agent's move and the steps the rules then take by
+themselves: "resolves the river, the only place left", dice rolled) is told one event at a time:
+``shown`` counts the events of the last change the views show, one more every ``pace`` seconds,
+and the next agent move waits until all are shown and ``pace`` more has passed. A human seat with
+exactly one legal action has it played for them the same way when ``model.one_choice`` is
+``"auto"`` (the default).
+
 Agents wait while the user looks back in history (``redo`` possible) unless autoplay is on;
 ``step()`` makes the player to move play now, whoever it is (also a human, with the stand-in).
 
@@ -30,7 +37,7 @@ import sys
 import time
 from typing import Any
 
-from traitlets import Bool, Float, HasTraits
+from traitlets import Bool, Float, HasTraits, Int
 
 from ..core import Action, Game
 from .model import GameModel
@@ -56,6 +63,9 @@ class AgentRunner(HasTraits):
     pace = Float(0.6, min=0.0)
     #: agents wait while True
     paused = Bool(False)
+    #: how many events of the model's last change the views show now (all of them, except while
+    #: a step of several is told one at a time at the pace)
+    shown = Int(0)
 
     def __init__(self, model: GameModel, *, pace: float = 0.6, stand_in: Any = None) -> None:
         super().__init__(pace=pace)
@@ -70,7 +80,11 @@ class AgentRunner(HasTraits):
         self._changed_at = time.monotonic()
         #: Python seconds each agent took to choose, last first
         self.think_times: list[float] = []
-        model.observe(self._on_change, ["version", "agents", "autoplay"])
+        self._reveal_timer: asyncio.TimerHandle | None = None
+        self._held: tuple[int, Action | None, bool] | None = None   # a move waiting for the telling to end
+        self.shown = len(model.events)
+        model.observe(self._on_version, "version")
+        model.observe(self._on_change, ["agents", "autoplay", "one_choice"])
         self.observe(self._on_change, ["paused"])
 
     # -- who plays now ------------------------------------------------------------------------------
@@ -84,6 +98,10 @@ class AgentRunner(HasTraits):
         if agent is None and (self.model.autoplay or anyone):
             agent = self.stand_in
         return agent
+
+    def revealing(self) -> bool:
+        """Events of the last change are still being told one at a time."""
+        return self.shown < len(self.model.events)
 
     def waiting_reason(self) -> str:
         """Why the agent to move does not move by itself now, or ''."""
@@ -118,22 +136,57 @@ class AgentRunner(HasTraits):
         return played
 
     # -- by themselves, in a kernel ---------------------------------------------------------------------
+    def _on_version(self, change: dict[str, Any] | None = None) -> None:
+        """A new step: tell its events one at a time (with an event loop and a pace), then play on."""
+        self._stop_telling()
+        count = len(self.model.events)
+        loop = _running_loop()
+        if count > 1 and self.pace > 0 and loop is not None and self.model.last_mover is not None:
+            self.shown = 1
+            self._reveal_timer = loop.call_later(self.pace, self._tell_next)
+        else:
+            self.shown = count
+        self._on_change()
+
+    def _tell_next(self) -> None:
+        self._reveal_timer = None
+        self.shown = min(self.shown + 1, len(self.model.events))
+        self._changed_at = time.monotonic()
+        loop = _running_loop()
+        if self.revealing() and loop is not None:
+            self._reveal_timer = loop.call_later(self.pace, self._tell_next)
+            return
+        held, self._held = self._held, None
+        if held is not None and loop is not None:       # the move already chosen waits its pace
+            self._timer = loop.call_later(self.pace, self._play, *held)
+
+    def _stop_telling(self) -> None:
+        self._held = None
+        if self._reveal_timer is not None:
+            self._reveal_timer.cancel()
+            self._reveal_timer = None
+
     def _on_change(self, change: dict[str, Any] | None = None) -> None:
         self._changed_at = time.monotonic()
         self.schedule()
 
     def schedule(self) -> None:
-        """Start the agent to move thinking, if one should (needs the kernel's event loop)."""
+        """Start the agent to move thinking, if one should (needs the kernel's event loop); or
+        play a human's only choice for them (``model.one_choice``)."""
         agent = self.agent_to_move()
+        forced = agent is None and self.model.only_choice() and not self.paused
+        if forced:
+            agent = _ONLY_CHOICE
         loop = _running_loop()
         go = agent is not None and not self.waiting_reason() and loop is not None
-        self._cancel(keep_thinking=go)
+        self._cancel(keep_thinking=go and not forced)
         if not go:
             return
         assert loop is not None and agent is not None
         job = self._job
         snapshot: Game = self.model.game.clone()
-        self.model.thinking = True
+        if not forced:
+            self.model.thinking = True
         started = time.monotonic()
 
         def think() -> None:
@@ -144,8 +197,11 @@ class AgentRunner(HasTraits):
             except Exception as exc:  # noqa: BLE001 - reported in the panel, not raised in a thread
                 action, error = None, exc
             took = time.perf_counter() - t0
-            loop.call_soon_threadsafe(self._deliver, job, action, error, started, took)
+            loop.call_soon_threadsafe(self._deliver, job, action, error, started, took, forced)
 
+        if forced:
+            think()     # nothing to think about: the one legal action
+            return
         if not self.threaded:
             loop.call_soon(think)       # the loop delivers it after this callback: no thread needed
             return
@@ -154,29 +210,33 @@ class AgentRunner(HasTraits):
         self._pool.submit(think)
 
     def _deliver(self, job: int, action: Action | None, error: BaseException | None, started: float,
-                 took: float) -> None:
+                 took: float, forced: bool = False) -> None:
         if job != self._job:
             return
-        self.think_times.append(took)
+        if not forced:
+            self.think_times.append(took)
         if error is not None:
             self.model.thinking = False
             self.paused = True
             self.model.refuse(f"the agent failed ({type(error).__name__}: {error}); agents paused")
             return
+        if self.revealing():
+            self._held = (job, action, forced)    # played ``pace`` after the last event is told
+            return
         wait = self.pace - (time.monotonic() - max(started, self._changed_at))
         loop = _running_loop()
         if wait > 0 and loop is not None:
-            self._timer = loop.call_later(wait, self._play, job, action)
+            self._timer = loop.call_later(wait, self._play, job, action, forced)
         else:
-            self._play(job, action)
+            self._play(job, action, forced)
 
-    def _play(self, job: int, action: Action | None) -> None:
+    def _play(self, job: int, action: Action | None, forced: bool = False) -> None:
         if job != self._job or action is None:
             return
         self._timer = None
         try:
             # ``thinking`` stays on if this move hands over to another agent (no flicker)
-            self.model.try_apply(action)
+            self.model.try_apply(action, forced=forced)
         except Exception as error:
             log.exception("agent move failed")
             self.model.refuse(f"internal error after the agent's move: {error}")
@@ -186,6 +246,7 @@ class AgentRunner(HasTraits):
 
     def _cancel(self, *, keep_thinking: bool = False) -> None:
         self._job += 1
+        self._held = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -194,8 +255,22 @@ class AgentRunner(HasTraits):
 
     def close(self) -> None:
         self._cancel()
+        self._stop_telling()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _OnlyChoice:
+    """Plays a human's one legal action for them (``GameModel.one_choice``)."""
+
+    name = "only choice"
+
+    @staticmethod
+    def choose(game: Game) -> Action:
+        return game.legal_actions()[0]
+
+
+_ONLY_CHOICE = _OnlyChoice()
 
 
 def _default_stand_in() -> Any:
