@@ -14,7 +14,12 @@ by the end of the game, all in points:
 - food by the feeding it covers over the next two rounds (hoarded food is worth little), and the
   next feeding's hunger (-10) when food, agriculture and resources cannot cover it;
 - people placed but not yet resolved by the expected yield of their place (dice average 3.5), so
-  that a placement is judged before its dice are rolled.
+  that a placement is judged before its dice are rolled; a card placed for as if it were held
+  already (what it adds to the culture rows or multipliers, plus its top), so that its worth does
+  not jump when it is resolved;
+- people still to place this round at a flat rate each: a placement is judged by what it brings
+  beyond what those people would bring anyway. Without it every extra person looked like pure
+  gain, a big hunt beat a single card spot, and a seat went 5-9 rounds without buying.
 
 The numbers are rough rates of a typical game, not a solved model, tuned by self-play
 (``benchmarks/stone_age_selfplay.py``): they only need to rank positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
