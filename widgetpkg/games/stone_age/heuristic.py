@@ -14,7 +14,12 @@ by the end of the game, all in points:
 - food by the feeding it covers over the next two rounds (hoarded food is worth little), and the
   next feeding's hunger (-10) when food, agriculture and resources cannot cover it;
 - people placed but not yet resolved by the expected yield of their place (dice average 3.5), so
-  that a placement is judged before its dice are rolled.
+  that a placement is judged before its dice are rolled; a card placed for as if it were held
+  already (what it adds to the culture rows or multipliers, plus its top), so that its worth does
+  not jump when it is resolved;
+- people still to place this round at a flat rate each: a placement is judged by what it brings
+  beyond what those people would bring anyway. Without it every extra person looked like pure
+  gain, a big hunt beat a single card spot, and a seat went 5-9 rounds without buying.
 
 The numbers are rough rates of a typical game, not a solved model, tuned by self-play
 (``benchmarks/stone_age_selfplay.py``): they only need to rank positions sensibly and to cost a few microseconds (``python benchmarks/stone_age_engine.py``
@@ -55,6 +60,7 @@ BUILD_RATE = 0.4          # share of a resource's building value kept until it i
                           # or card must still be won against the other players, with people
 CONVERT_PER_ROUND = 8.0   # resource value a player can turn into buildings in a round
 PERSON_PER_ROUND = 1.5    # what one more person yields in a round, net of its food
+PLACE_PER_PERSON = 1.3    # what a person still to place this round is likely to bring
 TYPICAL_ROUNDS = 15       # games between sound players end around here: investments are judged
                           # against the rounds likely left, even while nobody empties a stack
 CULTURE_SYMBOLS = 8       # different culture symbols in the deck
@@ -118,6 +124,7 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
     buildings = len(game._buildings[p])
     value = float(game._scores[p])
     yields: list[tuple[str, str, float, str]] = []  # for terms: what each placement is expected to bring
+    bought_cards: list[tuple[str, str]] = []  # (place, card) of cards placed for and payable
     if terms is not None:
         terms["score"] = (value, "points scored")
     # what placed people will bring this round, as if their dice showed the average
@@ -150,11 +157,11 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
         elif place == "tool_maker":
             tools += 1 if tools < game.data.tools_max else 0
         elif place.startswith("card:"):
-            bought = _buy_card(game, p, place, rounds, goods)
-            value += bought
-            if terms is not None:
-                terms["place:" + place] = (bought, f"from the card in slot {place[5:]}, paid for" if bought else
-                                           f"nothing from the card in slot {place[5:]}: it cannot be paid")
+            card_id = _pay_card(game, place, goods)
+            if card_id is not None:
+                bought_cards.append((place, card_id))
+            elif terms is not None:
+                terms["place:" + place] = (0.0, f"nothing from the card in slot {place[5:]}: it cannot be paid")
         elif place.startswith("building:"):
             bought = _buy_building(game, place, goods)
             value += bought
@@ -174,8 +181,9 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
                 stock -= added
         terms["resources"] = (stock, f"for {held_goods:.0f} resources, worth more once built")
     # cards: culture as it stands, multipliers with their factor grown over the rounds left
+    # (a card placed for counts as held, so that it is worth the same before and after it is resolved)
     held = game._cards[p]
-    if held:
+    if held or bought_cards:
         factor = {"farmer": agri, "hut_builder": buildings, "shaman": people, "tool_maker": tools}
         symbols: dict[str, int] = {}
         multipliers = 0.0
@@ -187,15 +195,36 @@ def _player_estimate(game: StoneAge, p: str, rounds: float, pending: list[tuple[
                 multipliers += persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
         culture = _culture_points(symbols, rounds)
         value += multipliers + culture
+        counted, distinct = culture, len(symbols)
+        for place, card_id in bought_cards:  # each at what it adds to the cards already counted
+            kind, what, persons = cards_data[card_id].bottom
+            if kind == "culture":
+                symbols[what] = symbols.get(what, 0) + 1
+                now = _culture_points(symbols, rounds)
+                added, counted = now - counted, now
+            else:
+                added = persons * (factor[what] + GROWTH_PER_ROUND[what] * rounds)
+            added += _card_top(cards_data[card_id], rounds)
+            value += added
+            if terms is not None:
+                terms["place:" + place] = (added, f"from the card in slot {place[5:]}, paid for")
         if terms is not None:
-            terms["culture"] = (culture, f"from {len(symbols)} different culture symbols, and those still to come")
+            terms["culture"] = (culture, f"from {distinct} different culture symbols, and those still to come")
             terms["multipliers"] = (multipliers, "from the multiplier cards at the end")
     # what people, fields and tools keep producing
     work = rounds * PERSON_PER_ROUND * people
     fields = rounds * AGRICULTURE_PER_ROUND * agri
     tooling = rounds * TOOL_PER_ROUND * tools
     value += work + fields + tooling
-    if game._phase != "placement":
+    if game._phase == "placement":
+        # people still to place this round will bring about this much each wherever they go, so a
+        # placement is judged by what it brings beyond that: a single card or building spot is not
+        # given up for the people that a big hunt would take anyway
+        to_place = game._avail[p]
+        value += PLACE_PER_PERSON * to_place
+        if terms is not None and to_place:
+            terms["to place"] = (PLACE_PER_PERSON * to_place, f"for {to_place} people still to place this round")
+    else:
         value += UNUSED_TOOL_PIP * tools_left
         if terms is not None:
             terms["unused tools"] = (UNUSED_TOOL_PIP * tools_left, f"for {tools_left} tool pips still unused this round")
@@ -283,27 +312,23 @@ def _symbols_to_come(distinct: int, rounds: float) -> float:
     return max(0.0, min(CULTURE_PER_ROUND * rounds, CULTURE_SYMBOLS - distinct))
 
 
-def _buy_card(game: StoneAge, p: str, place: str, rounds: float, goods: list[float]) -> float:
-    """A card at ``place`` that ``p`` will likely buy: its bottom and top worth, paid from ``goods``
-    (the cheapest resources, taken out of ``goods``); nothing if ``p`` cannot pay."""
+def _pay_card(game: StoneAge, place: str, goods: list[float]) -> str | None:
+    """The card at ``place`` if ``goods`` can pay for it, its price (the cheapest resources) then
+    taken out of ``goods``; None if it cannot be paid (it will be declined)."""
     slot = int(place.partition(":")[2])
     card_id = game._display[slot - 1]
     if card_id is None or sum(goods) < slot:
-        return 0.0
+        return None
     _take_cheapest(goods, slot)
-    cards = game.data.cards
-    card = cards[card_id]
-    kind, what, persons = card.bottom
-    if kind == "culture":
-        have = {cards[c].bottom[1] for c in game._cards[p] if cards[c].green}
-        bottom = 2.0 * (len(have) + _symbols_to_come(len(have) + 1, rounds)) + 1.0 if what not in have else 1.0
-    else:
-        bottom = persons * 2.5
+    return card_id
+
+
+def _card_top(card, rounds: float) -> float:
+    """What a card's top (its immediate reward) is worth by the end."""
     top_kind, _, amount = card.top
-    top = {"points": float(amount), "food": 0.8 * amount, "resource": 3.0 * amount, "tool": TOOL_PER_ROUND * rounds,
-           "agriculture": AGRICULTURE_PER_ROUND * rounds, "one_use_tool": 0.7 * amount, "extra_card": 3.0,
-           "any_resources": 3.5 * amount, "resource_dice": 4.0, "dice_for_all": 2.5}.get(top_kind, 1.0)
-    return bottom + top
+    return {"points": float(amount), "food": 0.8 * amount, "resource": 3.0 * amount, "tool": TOOL_PER_ROUND * rounds,
+            "agriculture": AGRICULTURE_PER_ROUND * rounds, "one_use_tool": 0.7 * amount, "extra_card": 3.0,
+            "any_resources": 3.5 * amount, "resource_dice": 4.0, "dice_for_all": 2.5}.get(top_kind, 1.0)
 
 
 def _take_cheapest(goods: list[float], amount: float) -> None:
