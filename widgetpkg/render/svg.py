@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .painter import (
@@ -84,12 +85,19 @@ def _icon_defs(ops: list[Op]) -> list[str]:
     """One ``<defs>`` holding the path of every icon the operations use, in order of first use."""
     shapes: dict[str, IconShape] = {}
     for op in ops:
-        if isinstance(op, Icon) and op.shape.name not in shapes:
+        if type(op) is Icon and op.shape.name not in shapes:
             shapes[op.shape.name] = op.shape
     if not shapes:
         return []
-    paths = "".join(f'<path id="{icon_id(s)}" d="{s.data or path_data(s.commands)}"/>' for s in shapes.values())
-    return [f"<defs>{paths}</defs>"]
+    return [_defs(tuple(shapes.values()))]
+
+
+@lru_cache(maxsize=256)
+def _defs(shapes: tuple[IconShape, ...]) -> str:
+    """The ``<defs>`` of a set of icons: a board draws the same few icons every time, and their
+    outlines are most of the document's bytes, so the text is written once per set."""
+    return "<defs>" + "".join(f'<path id="{icon_id(s)}" d="{s.data or path_data(s.commands)}"/>' for s in shapes) + \
+        "</defs>"
 
 
 def _use(op: Icon) -> str:
@@ -103,7 +111,22 @@ def _use(op: Icon) -> str:
 
 
 def _element(op: Op) -> str:
-    """The SVG element for one shape or text operation."""
+    """The SVG element for one shape or text operation (remembered: see :func:`_element_of`)."""
+    try:
+        return _element_of(op)
+    except TypeError:       # an operation built by hand with a list inside cannot be a key
+        return _write(op)
+
+
+@lru_cache(maxsize=1 << 15)
+def _element_of(op: Op) -> str:
+    """Operations are frozen values and equal operations write equal text, so the text of each is
+    remembered: between two pictures of a game most of a board (placed tiles, printed places, the
+    legend) is drawn again with the very same operations. Bounded, so a long session stays flat."""
+    return _write(op)
+
+
+def _write(op: Op) -> str:
     if isinstance(op, Rect):
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in op.dash)}"' if op.dash else ""
         return (f'<rect x="{_n(op.x)}" y="{_n(op.y)}" width="{_n(op.w)}" height="{_n(op.h)}" '
@@ -142,14 +165,24 @@ def _element(op: Op) -> str:
     raise TypeError(f"not a shape operation: {op!r}")
 
 
+@lru_cache(maxsize=4096)
+def _repr(op: Op) -> str:
+    return repr(op)
+
+
 def _clip_prefix(ops: list[Op]) -> str:
     """An id prefix for clip paths, from the clips themselves.
 
     A notebook page inlines many SVGs, so ids must not clash between documents; deriving them
     from the clip rectangles keeps them distinct and the output repeatable (same ops, same text).
     """
-    clips = repr([op for op in ops if isinstance(op, ClipRect)]).encode()
+    # the repr of the list of clips, written from each clip's remembered repr
+    clips = ("[" + ", ".join([_repr(op) for op in ops if type(op) is ClipRect]) + "]").encode()
     return "wpc" + hashlib.sha1(clips).hexdigest()[:8] + "-"
+
+
+#: operations that open or close groups rather than draw; every other operation is one element
+_STRUCTURE = (Save, Restore, Translate, Rotate, Scale, ClipRect)
 
 
 def svg_body(ops: Iterable[Op]) -> list[str]:
@@ -158,33 +191,37 @@ def svg_body(ops: Iterable[Op]) -> list[str]:
     prefix = _clip_prefix(ops)
     clip_count = 0
     lines: list[str] = _icon_defs(ops)
+    append = lines.append
     # How many <g> elements each Save level has opened; transforms and clips open one each.
     open_groups = [0]
     for op in ops:
-        if isinstance(op, Save):
+        if type(op) not in _STRUCTURE:      # most operations: straight to their (remembered) element
+            try:
+                append(_element_of(op))
+            except TypeError:
+                append(_write(op))
+        elif isinstance(op, Save):
             open_groups.append(0)
         elif isinstance(op, Restore):
             if len(open_groups) == 1:
                 raise ValueError("Restore without a matching Save")
             lines.extend("</g>" for _ in range(open_groups.pop()))
         elif isinstance(op, Translate):
-            lines.append(f'<g transform="translate({_n(op.dx)} {_n(op.dy)})">')
+            append(f'<g transform="translate({_n(op.dx)} {_n(op.dy)})">')
             open_groups[-1] += 1
         elif isinstance(op, Rotate):
-            lines.append(f'<g transform="rotate({_n(op.degrees)})">')
+            append(f'<g transform="rotate({_n(op.degrees)})">')
             open_groups[-1] += 1
         elif isinstance(op, Scale):
-            lines.append(f'<g transform="scale({_n(op.sx)} {_n(op.sy)})">')
+            append(f'<g transform="scale({_n(op.sx)} {_n(op.sy)})">')
             open_groups[-1] += 1
         elif isinstance(op, ClipRect):
             clip_count += 1
             clip = f"{prefix}{clip_count}"
-            lines.append(f'<clipPath id="{clip}"><rect x="{_n(op.x)}" y="{_n(op.y)}" '
-                         f'width="{_n(op.w)}" height="{_n(op.h)}"/></clipPath>')
-            lines.append(f'<g clip-path="url(#{clip})">')
+            append(f'<clipPath id="{clip}"><rect x="{_n(op.x)}" y="{_n(op.y)}" '
+                   f'width="{_n(op.w)}" height="{_n(op.h)}"/></clipPath>')
+            append(f'<g clip-path="url(#{clip})">')
             open_groups[-1] += 1
-        else:
-            lines.append(_element(op))
     # Close whatever an unbalanced caller left open, so the document is always well formed.
     lines.extend("</g>" for _ in range(sum(open_groups)))
     return lines

@@ -45,6 +45,7 @@ from __future__ import annotations
 import html
 import importlib
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -424,7 +425,7 @@ class GameUI(Generic[G]):
         rec = Recorder()
         rec.rect(0, 0, view.width, view.height, fill=self.table_colour)
         for key, value in self.background(game).items():
-            self.draw_piece(rec, key, value, view)
+            rec.extend(piece_ops(self, key, value, view))
         self.draw_regions(rec, game, view)
         self.draw_marks(rec, game, view, targets=(), style=style)
         self.draw_figures(rec, game, view, style=style)
@@ -438,6 +439,34 @@ class GameUI(Generic[G]):
             rec.ops.insert(0, RectOp(0, 0, width, height, fill=self.table_colour))
             draw_legend(rec, items, view.width + gap, 0.5, height=view.height, unit=scale)
         return to_svg(rec.ops, width, height, title=f"{game.name} board")
+
+
+#: the recorded drawing of background pieces, by (adapter class, key, value, view); bounded
+_PIECES: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
+_PIECES_KEPT = 2048
+
+
+def piece_ops(ui: GameUI[Any], key: Hashable, value: Any, view: View) -> tuple[Any, ...]:
+    """The drawing operations of one background piece, remembered: the contract already says a
+    piece's drawing depends only on its key, its value and the view (the canvas board redraws a
+    piece only when its value changes), so the SVG picture reuses them the same way."""
+    from ..render.painter import Recorder
+    memo = (type(ui), key, value, view)
+    try:
+        ops = _PIECES.get(memo)
+    except TypeError:       # an unhashable value: drawn every time
+        rec = Recorder()
+        ui.draw_piece(rec, key, value, view)
+        return tuple(rec.ops)
+    if ops is None:
+        rec = Recorder()
+        ui.draw_piece(rec, key, value, view)
+        ops = _PIECES[memo] = tuple(rec.ops)
+        if len(_PIECES) > _PIECES_KEPT:
+            _PIECES.popitem(last=False)
+    else:
+        _PIECES.move_to_end(memo)
+    return ops
 
 
 def scored_entry(event: Scored) -> LogEntry:

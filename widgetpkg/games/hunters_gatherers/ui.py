@@ -416,10 +416,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
 
     def legend(self, game: HuntersGatherers) -> list[Any]:
         """The glyphs of this game's rules and tile set, as the board draws them."""
-        from ...ui.legend import LegendItem
-        from .render.legend import legend_entries
-        return [LegendItem(e.text, (lambda d: lambda p, x, y, s: d(p, x, y, s / 2))(e.draw), "Tiles")
-                for e in legend_entries(game.rules.edition, game.tileset)]
+        return list(_legend_items(game.rules.edition, game.tileset))
 
     def inspector_view(self, game: HuntersGatherers) -> Any:
         from .graph_view import FeatureGraphView
@@ -460,6 +457,15 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
             out.append(f"<div class='wp-pile-title'>{esc(pile)}: {len(ids)} tiles</div>")
             out.append(_svg_pile(game.tileset.name, tuple(ids), tuple(game.tileset.by_id[i] for i in ids)))
         return "".join(out) or "no tiles left"
+
+@lru_cache(maxsize=8)
+def _legend_items(edition: str, tileset: Any) -> tuple[Any, ...]:
+    """The same legend items for the same rules and tiles, so the legend's drawing is reused."""
+    from ...ui.legend import LegendItem
+    from .render.legend import legend_entries
+    return tuple(LegendItem(e.text, (lambda d: lambda p, x, y, s: d(p, x, y, s / 2))(e.draw), "Tiles")
+                 for e in legend_entries(edition, tileset))
+
 
 @lru_cache(maxsize=256)
 def _svg_tile(tile: Tile, rotation: int) -> str:
