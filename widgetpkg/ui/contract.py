@@ -54,7 +54,7 @@ from ..core import Action, Event, Game, Scored
 from ..render.painter import Painter
 from .inspector import InspectorView
 from .legend import LegendItem, draw_legend, legend_box
-from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
+from .palette import EMPHASIS, SEAT_COLOURS, TABLE, seat_colour
 
 #: the game an adapter draws (an adapter subclasses ``GameUI[ItsGame]``)
 G = TypeVar("G", bound=Game)
@@ -244,7 +244,7 @@ class GameUI(Generic[G]):
     default_scale: ClassVar[int] = 64
     scales: ClassVar[tuple[int, ...]] = (32, 40, 48, 56, 64, 80, 96, 112, 128)
     #: what the board's background shows where there is nothing
-    table_colour: ClassVar[str] = "#e6dcc3"
+    table_colour: ClassVar[str] = TABLE
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: G) -> Rect:
@@ -443,7 +443,7 @@ class GameUI(Generic[G]):
 
 #: the recorded drawing of background pieces, by (adapter class, key, value, view); bounded
 _PIECES: OrderedDict[Hashable, tuple[Any, ...]] = OrderedDict()
-_PIECES_KEPT = 2048
+_PIECES_KEPT = 1024
 
 
 def piece_ops(ui: GameUI[Any], key: Hashable, value: Any, view: View) -> tuple[Any, ...]:
