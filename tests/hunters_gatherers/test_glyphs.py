@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -131,3 +132,14 @@ def test_a_bad_highlight_is_a_clear_error(bad) -> None:
     g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
     with pytest.raises(wp.WidgetpkgError, match="highlight"):
         hg.board_svg(g, highlight=[bad])
+
+
+def test_figures_carry_their_seats_letters_as_well_as_colours() -> None:
+    """Red and Green look alike to many (a deuteranopia filter shows both as olive): letters tell them apart."""
+    g = wp.new_game("hunters-gatherers", players=["Red", "Blue", "Green", "Gold"], seed=5)
+    rng = random.Random(5)
+    while len(list(g.figures())) < 6:
+        g.apply(rng.choice(g.legal_actions()))
+    texts = [t.text for t in ET.fromstring(hg.board_svg(g)).iter(f"{SVG}text")]
+    marks = {"Red": "R", "Blue": "B", "Green": "Gr", "Gold": "Go"}
+    assert sorted(texts) == sorted(marks[f.player] for f in g.figures())
