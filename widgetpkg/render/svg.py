@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 from .painter import (
@@ -36,6 +37,7 @@ from .painter import (
     Translate,
 )
 
+T = TypeVar("T")
 _BASELINE = {"middle": "central", "alphabetic": "alphabetic", "top": "hanging", "bottom": "text-after-edge"}
 
 
@@ -92,7 +94,7 @@ def _icon_defs(ops: list[Op]) -> list[str]:
     return [_defs(tuple(shapes.values()))]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _defs(shapes: tuple[IconShape, ...]) -> str:
     """The ``<defs>`` of a set of icons: a board draws the same few icons every time, and their
     outlines are most of the document's bytes, so the text is written once per set."""
@@ -111,19 +113,53 @@ def _use(op: Icon) -> str:
 
 
 def _element(op: Op) -> str:
-    """The SVG element for one shape or text operation (remembered: see :func:`_element_of`)."""
-    try:
-        return _element_of(op)
-    except TypeError:       # an operation built by hand with a list inside cannot be a key
-        return _write(op)
-
-
-@lru_cache(maxsize=1 << 15)
-def _element_of(op: Op) -> str:
-    """Operations are frozen values and equal operations write equal text, so the text of each is
-    remembered: between two pictures of a game most of a board (placed tiles, printed places, the
-    legend) is drawn again with the very same operations. Bounded, so a long session stays flat."""
+    """The SVG element for one shape or text operation."""
     return _write(op)
+
+
+class Memo:
+    """What one board's pictures share from one drawing to the next: the text of each element
+    (operations are frozen values, and equal operations write equal text) and whatever else the
+    caller keeps by key (a placed piece's operations). What the last two drawings used stays and
+    the rest goes at each :meth:`turn`, so the memory follows the board, not the length of the session.
+    """
+
+    def __init__(self) -> None:
+        self._now: dict[object, object] = {}
+        self._before: dict[object, object] = {}
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        """The value kept under ``key``, made by ``make()`` the first time (and every time for a key
+        that cannot be hashed)."""
+        try:
+            value = self._now.get(key)
+        except TypeError:
+            return make()
+        if value is None:
+            value = self._before.get(key)
+            if value is None:
+                value = make()
+            self._now[key] = value
+        return value  # type: ignore[return-value]
+
+    def element(self, op: Op) -> str:
+        try:
+            text = self._now.get(op)
+        except TypeError:           # an operation built by hand with a list inside
+            return _write(op)
+        if text is None:
+            text = self._before.get(op)
+            if text is None:
+                text = _write(op)
+            self._now[op] = text
+        return text  # type: ignore[return-value]
+
+    def turn(self) -> None:
+        """One drawing done: what it did not use is forgotten at the next turn."""
+        self._before, self._now = self._now, {}
+
+    def __len__(self) -> int:
+        return len(self._now) + len(self._before)
 
 
 def _write(op: Op) -> str:
@@ -165,7 +201,7 @@ def _write(op: Op) -> str:
     raise TypeError(f"not a shape operation: {op!r}")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _repr(op: Op) -> str:
     return repr(op)
 
@@ -185,8 +221,9 @@ def _clip_prefix(ops: list[Op]) -> str:
 _STRUCTURE = (Save, Restore, Translate, Rotate, Scale, ClipRect)
 
 
-def svg_body(ops: Iterable[Op]) -> list[str]:
-    """The SVG elements for ``ops`` (without the ``<svg>`` wrapper), one string per line."""
+def svg_body(ops: Iterable[Op], memo: Memo | None = None) -> list[str]:
+    """The SVG elements for ``ops`` (without the ``<svg>`` wrapper), one string per line; a ``memo``
+    keeps the elements' text for the next drawing of the same board."""
     ops = list(ops)
     prefix = _clip_prefix(ops)
     clip_count = 0
@@ -195,11 +232,8 @@ def svg_body(ops: Iterable[Op]) -> list[str]:
     # How many <g> elements each Save level has opened; transforms and clips open one each.
     open_groups = [0]
     for op in ops:
-        if type(op) not in _STRUCTURE:      # most operations: straight to their (remembered) element
-            try:
-                append(_element_of(op))
-            except TypeError:
-                append(_write(op))
+        if type(op) not in _STRUCTURE:      # most operations: straight to their element
+            append(_write(op) if memo is None else memo.element(op))
         elif isinstance(op, Save):
             open_groups.append(0)
         elif isinstance(op, Restore):
@@ -228,7 +262,7 @@ def svg_body(ops: Iterable[Op]) -> list[str]:
 
 
 def to_svg(ops: Iterable[Op], width: float, height: float, *, background: str | None = None,
-           title: str | None = None) -> str:
+           title: str | None = None, memo: Memo | None = None) -> str:
     """A complete SVG document of ``width`` x ``height`` pixels showing ``ops``."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
             f'viewBox="0 0 {_n(width)} {_n(height)}">')
@@ -237,6 +271,6 @@ def to_svg(ops: Iterable[Op], width: float, height: float, *, background: str | 
         lines.append(f"<title>{escape(title)}</title>")
     if background:
         lines.append(f'<rect width="100%" height="100%" fill={quoteattr(background)}/>')
-    lines.extend(svg_body(ops))
+    lines.extend(svg_body(ops, memo))
     lines.append("</svg>")
     return "\n".join(lines)

@@ -82,7 +82,7 @@ def draw_legend(painter: Painter, items: Sequence[LegendItem], x: float, y: floa
         _draw(painter, items, x, y, height=height, unit=unit)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4)
 def _legend_ops(items: tuple[LegendItem, ...], x: float, y: float, height: float, unit: float) -> tuple[Op, ...]:
     """The legend's drawing, remembered for an adapter that hands out the same items each time
     (its pictures then cannot have changed): a board is drawn again after every move, its key not."""
