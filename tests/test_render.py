@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from widgetpkg.games.hunters_gatherers import render as hg
-from widgetpkg.games.hunters_gatherers.render.palette import HALF_PART
+from widgetpkg.games.hunters_gatherers.render.sizes import HALF_PART
 from widgetpkg.games.hunters_gatherers.tiles import SIDES, load_tileset, parse_tileset
 from widgetpkg.render import CanvasPainter, Recorder, Restore, replay, to_svg
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -12,6 +13,7 @@ from widgetpkg.games.hunters_gatherers import render as hg
 from widgetpkg.games.hunters_gatherers.render.glyphs import ANIMALS_DRAWN
 from widgetpkg.games.hunters_gatherers.tiles import load_tileset
 from widgetpkg.render.painter import Circle, Ellipse, Polygon, Polyline, Recorder, Text
+from widgetpkg.ui.palette import EMPHASIS
 
 SVG = "{http://www.w3.org/2000/svg}"
 SPECIALS = ("shaman", "logboat", "raft", "hunting_trap", "pit_trap", "wild_fire", "shrine")
@@ -91,7 +93,8 @@ def test_the_legend_shows_what_the_tiles_hold_with_the_rules_points(edition: str
         assert entries[animal] == f"{animal}: {value} point{'s' * (value != 1)}"
     root = ET.fromstring(hg.legend_svg(edition))
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert sorted(texts) == sorted(entries.values())
+    # the family's legend: a title, the heading, then every entry
+    assert texts[:2] == ["Legend", "Tiles"] and sorted(texts[2:]) == sorted(entries.values())
 
 
 def test_a_board_for_a_classroom() -> None:
@@ -121,7 +124,7 @@ def test_highlighting_a_cell_frames_it_and_widens_the_board() -> None:
     g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
     root = ET.fromstring(hg.board_svg(g, scale=80, highlight=[(1, 0)]))
     assert root.get("width") == "160"
-    assert any(r.get("stroke") == "#e8590c" for r in root.iter(f"{SVG}rect"))
+    assert any(r.get("stroke") == EMPHASIS for r in root.iter(f"{SVG}rect"))
 
 
 @pytest.mark.parametrize("bad", [(0, 0, "x9"), (5, 5, "f1"), "f1", (1, 2, 3, 4)])
@@ -129,3 +132,14 @@ def test_a_bad_highlight_is_a_clear_error(bad) -> None:
     g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
     with pytest.raises(wp.WidgetpkgError, match="highlight"):
         hg.board_svg(g, highlight=[bad])
+
+
+def test_figures_carry_their_seats_letters_as_well_as_colours() -> None:
+    """Red and Green look alike to many (a deuteranopia filter shows both as olive): letters tell them apart."""
+    g = wp.new_game("hunters-gatherers", players=["Red", "Blue", "Green", "Gold"], seed=5)
+    rng = random.Random(5)
+    while len(list(g.figures())) < 6:
+        g.apply(rng.choice(g.legal_actions()))
+    texts = [t.text for t in ET.fromstring(hg.board_svg(g)).iter(f"{SVG}text")]
+    marks = {"Red": "R", "Blue": "B", "Green": "Gr", "Gold": "Go"}
+    assert sorted(texts) == sorted(marks[f.player] for f in g.figures())

@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 from .painter import (
@@ -35,6 +37,7 @@ from .painter import (
     Translate,
 )
 
+T = TypeVar("T")
 _BASELINE = {"middle": "central", "alphabetic": "alphabetic", "top": "hanging", "bottom": "text-after-edge"}
 
 
@@ -84,12 +87,19 @@ def _icon_defs(ops: list[Op]) -> list[str]:
     """One ``<defs>`` holding the path of every icon the operations use, in order of first use."""
     shapes: dict[str, IconShape] = {}
     for op in ops:
-        if isinstance(op, Icon) and op.shape.name not in shapes:
+        if type(op) is Icon and op.shape.name not in shapes:
             shapes[op.shape.name] = op.shape
     if not shapes:
         return []
-    paths = "".join(f'<path id="{icon_id(s)}" d="{s.data or path_data(s.commands)}"/>' for s in shapes.values())
-    return [f"<defs>{paths}</defs>"]
+    return [_defs(tuple(shapes.values()))]
+
+
+@lru_cache(maxsize=16)
+def _defs(shapes: tuple[IconShape, ...]) -> str:
+    """The ``<defs>`` of a set of icons: a board draws the same few icons every time, and their
+    outlines are most of the document's bytes, so the text is written once per set."""
+    return "<defs>" + "".join(f'<path id="{icon_id(s)}" d="{s.data or path_data(s.commands)}"/>' for s in shapes) + \
+        "</defs>"
 
 
 def _use(op: Icon) -> str:
@@ -104,6 +114,55 @@ def _use(op: Icon) -> str:
 
 def _element(op: Op) -> str:
     """The SVG element for one shape or text operation."""
+    return _write(op)
+
+
+class Memo:
+    """What one board's pictures share from one drawing to the next: the text of each element
+    (operations are frozen values, and equal operations write equal text) and whatever else the
+    caller keeps by key (a placed piece's operations). What the last two drawings used stays and
+    the rest goes at each :meth:`turn`, so the memory follows the board, not the length of the session.
+    """
+
+    def __init__(self) -> None:
+        self._now: dict[object, object] = {}
+        self._before: dict[object, object] = {}
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        """The value kept under ``key``, made by ``make()`` the first time (and every time for a key
+        that cannot be hashed)."""
+        try:
+            value = self._now.get(key)
+        except TypeError:
+            return make()
+        if value is None:
+            value = self._before.get(key)
+            if value is None:
+                value = make()
+            self._now[key] = value
+        return value  # type: ignore[return-value]
+
+    def element(self, op: Op) -> str:
+        try:
+            text = self._now.get(op)
+        except TypeError:           # an operation built by hand with a list inside
+            return _write(op)
+        if text is None:
+            text = self._before.get(op)
+            if text is None:
+                text = _write(op)
+            self._now[op] = text
+        return text  # type: ignore[return-value]
+
+    def turn(self) -> None:
+        """One drawing done: what it did not use is forgotten at the next turn."""
+        self._before, self._now = self._now, {}
+
+    def __len__(self) -> int:
+        return len(self._now) + len(self._before)
+
+
+def _write(op: Op) -> str:
     if isinstance(op, Rect):
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in op.dash)}"' if op.dash else ""
         return (f'<rect x="{_n(op.x)}" y="{_n(op.y)}" width="{_n(op.w)}" height="{_n(op.h)}" '
@@ -142,56 +201,68 @@ def _element(op: Op) -> str:
     raise TypeError(f"not a shape operation: {op!r}")
 
 
+@lru_cache(maxsize=512)
+def _repr(op: Op) -> str:
+    return repr(op)
+
+
 def _clip_prefix(ops: list[Op]) -> str:
     """An id prefix for clip paths, from the clips themselves.
 
     A notebook page inlines many SVGs, so ids must not clash between documents; deriving them
     from the clip rectangles keeps them distinct and the output repeatable (same ops, same text).
     """
-    clips = repr([op for op in ops if isinstance(op, ClipRect)]).encode()
+    # the repr of the list of clips, written from each clip's remembered repr
+    clips = ("[" + ", ".join([_repr(op) for op in ops if type(op) is ClipRect]) + "]").encode()
     return "wpc" + hashlib.sha1(clips).hexdigest()[:8] + "-"
 
 
-def svg_body(ops: Iterable[Op]) -> list[str]:
-    """The SVG elements for ``ops`` (without the ``<svg>`` wrapper), one string per line."""
+#: operations that open or close groups rather than draw; every other operation is one element
+_STRUCTURE = (Save, Restore, Translate, Rotate, Scale, ClipRect)
+
+
+def svg_body(ops: Iterable[Op], memo: Memo | None = None) -> list[str]:
+    """The SVG elements for ``ops`` (without the ``<svg>`` wrapper), one string per line; a ``memo``
+    keeps the elements' text for the next drawing of the same board."""
     ops = list(ops)
     prefix = _clip_prefix(ops)
     clip_count = 0
     lines: list[str] = _icon_defs(ops)
+    append = lines.append
     # How many <g> elements each Save level has opened; transforms and clips open one each.
     open_groups = [0]
     for op in ops:
-        if isinstance(op, Save):
+        if type(op) not in _STRUCTURE:      # most operations: straight to their element
+            append(_write(op) if memo is None else memo.element(op))
+        elif isinstance(op, Save):
             open_groups.append(0)
         elif isinstance(op, Restore):
             if len(open_groups) == 1:
                 raise ValueError("Restore without a matching Save")
             lines.extend("</g>" for _ in range(open_groups.pop()))
         elif isinstance(op, Translate):
-            lines.append(f'<g transform="translate({_n(op.dx)} {_n(op.dy)})">')
+            append(f'<g transform="translate({_n(op.dx)} {_n(op.dy)})">')
             open_groups[-1] += 1
         elif isinstance(op, Rotate):
-            lines.append(f'<g transform="rotate({_n(op.degrees)})">')
+            append(f'<g transform="rotate({_n(op.degrees)})">')
             open_groups[-1] += 1
         elif isinstance(op, Scale):
-            lines.append(f'<g transform="scale({_n(op.sx)} {_n(op.sy)})">')
+            append(f'<g transform="scale({_n(op.sx)} {_n(op.sy)})">')
             open_groups[-1] += 1
         elif isinstance(op, ClipRect):
             clip_count += 1
             clip = f"{prefix}{clip_count}"
-            lines.append(f'<clipPath id="{clip}"><rect x="{_n(op.x)}" y="{_n(op.y)}" '
-                         f'width="{_n(op.w)}" height="{_n(op.h)}"/></clipPath>')
-            lines.append(f'<g clip-path="url(#{clip})">')
+            append(f'<clipPath id="{clip}"><rect x="{_n(op.x)}" y="{_n(op.y)}" '
+                   f'width="{_n(op.w)}" height="{_n(op.h)}"/></clipPath>')
+            append(f'<g clip-path="url(#{clip})">')
             open_groups[-1] += 1
-        else:
-            lines.append(_element(op))
     # Close whatever an unbalanced caller left open, so the document is always well formed.
     lines.extend("</g>" for _ in range(sum(open_groups)))
     return lines
 
 
 def to_svg(ops: Iterable[Op], width: float, height: float, *, background: str | None = None,
-           title: str | None = None) -> str:
+           title: str | None = None, memo: Memo | None = None) -> str:
     """A complete SVG document of ``width`` x ``height`` pixels showing ``ops``."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
             f'viewBox="0 0 {_n(width)} {_n(height)}">')
@@ -200,6 +271,6 @@ def to_svg(ops: Iterable[Op], width: float, height: float, *, background: str | 
         lines.append(f"<title>{escape(title)}</title>")
     if background:
         lines.append(f'<rect width="100%" height="100%" fill={quoteattr(background)}/>')
-    lines.extend(svg_body(ops))
+    lines.extend(svg_body(ops, memo))
     lines.append("</svg>")
     return "\n".join(lines)

@@ -53,7 +53,7 @@ from ..core import Action, Event, Game, Scored
 from ..render.painter import Painter
 from .inspector import InspectorView
 from .legend import LegendItem, draw_legend, legend_box
-from .palette import EMPHASIS, SEAT_COLOURS, seat_colour
+from .palette import EMPHASIS, SEAT_COLOURS, TABLE, seat_colour
 
 #: the game an adapter draws (an adapter subclasses ``GameUI[ItsGame]``)
 G = TypeVar("G", bound=Game)
@@ -243,7 +243,7 @@ class GameUI(Generic[G]):
     default_scale: ClassVar[int] = 64
     scales: ClassVar[tuple[int, ...]] = (32, 40, 48, 56, 64, 80, 96, 112, 128)
     #: what the board's background shows where there is nothing
-    table_colour: ClassVar[str] = "#e6dcc3"
+    table_colour: ClassVar[str] = TABLE
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: G) -> Rect:
@@ -417,14 +417,15 @@ class GameUI(Generic[G]):
         """The board as an SVG document (the fallback where widgets do not run)."""
         from ..render.painter import Recorder
         from ..render.painter import Rect as RectOp
-        from ..render.svg import to_svg
+        from ..render.svg import Memo, to_svg
+        memo = _MEMOS.setdefault(type(self), Memo())
         x0, y0, x1, y1 = self.extent(game)
         x0, y0, x1, y1 = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
         view = View(scale, -x0 * scale, -y0 * scale, int((x1 - x0) * scale), int((y1 - y0) * scale))
         rec = Recorder()
         rec.rect(0, 0, view.width, view.height, fill=self.table_colour)
         for key, value in self.background(game).items():
-            self.draw_piece(rec, key, value, view)
+            rec.extend(piece_ops(self, key, value, view, memo))
         self.draw_regions(rec, game, view)
         self.draw_marks(rec, game, view, targets=(), style=style)
         self.draw_figures(rec, game, view, style=style)
@@ -437,7 +438,26 @@ class GameUI(Generic[G]):
             width, height = view.width + gap + math.ceil(legend_width) + 1, max(view.height, math.ceil(legend_height) + 1)
             rec.ops.insert(0, RectOp(0, 0, width, height, fill=self.table_colour))
             draw_legend(rec, items, view.width + gap, 0.5, height=view.height, unit=scale)
-        return to_svg(rec.ops, width, height, title=f"{game.name} board")
+        document = to_svg(rec.ops, width, height, title=f"{game.name} board", memo=memo)
+        memo.turn()
+        return document
+
+
+#: what each adapter's board pictures share between two drawings (see ``render.svg.Memo``)
+_MEMOS: dict[type, Any] = {}
+
+
+def piece_ops(ui: GameUI[Any], key: Hashable, value: Any, view: View, memo: Any) -> tuple[Any, ...]:
+    """The drawing operations of one background piece, kept in ``memo``: the contract already says
+    a piece's drawing depends only on its key, its value and the view (the canvas board redraws a
+    piece only when its value changes), so the SVG picture reuses them the same way."""
+    from ..render.painter import Recorder
+
+    def draw() -> tuple[Any, ...]:
+        rec = Recorder()
+        ui.draw_piece(rec, key, value, view)
+        return tuple(rec.ops)
+    return memo.get(("piece", key, value, view), draw)  # type: ignore[no-any-return]
 
 
 def scored_entry(event: Scored) -> LogEntry:

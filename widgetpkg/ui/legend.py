@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..render.painter import Painter, Recorder
+from ..render.painter import Op, Painter, Recorder
 from .palette import FRAME, INK, PAPER
 
 #: draws one picture: ``draw(painter, cx, cy, size)``, ``size`` pixels wide
@@ -75,6 +76,23 @@ def draw_legend(painter: Painter, items: Sequence[LegendItem], x: float, y: floa
     """Draw the legend of ``items`` with its top-left corner at ``(x, y)``, in columns that fit ``height``."""
     if not items:
         return
+    try:
+        painter.extend(_legend_ops(tuple(items), x, y, height, unit))
+    except TypeError:           # items that cannot be a key (a draw function that is not hashable)
+        _draw(painter, items, x, y, height=height, unit=unit)
+
+
+@lru_cache(maxsize=4)
+def _legend_ops(items: tuple[LegendItem, ...], x: float, y: float, height: float, unit: float) -> tuple[Op, ...]:
+    """The legend's drawing, remembered for an adapter that hands out the same items each time
+    (its pictures then cannot have changed): a board is drawn again after every move, its key not."""
+    rec = Recorder()
+    _draw(rec, items, x, y, height=height, unit=unit)
+    return tuple(rec.ops)
+
+
+def _draw(painter: Painter, items: Sequence[LegendItem], x: float, y: float, *, height: float,
+          unit: float) -> None:
     row, column, font = _metrics(items, unit)
     width, box_height = legend_box(items, height=height, unit=unit)
     painter.rect(x, y, width, box_height, fill=PAPER, stroke=FRAME, width=1)

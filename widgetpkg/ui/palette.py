@@ -1,4 +1,5 @@
-"""The one palette of player colours, by seat, shared by the canvas, the SVG pictures and the panel."""
+"""The one palette of every game: seat colours and marks, ink, paper, frames, highlights, land and
+water; the canvas, the SVG pictures and the panel of all three games read their colours here."""
 
 from __future__ import annotations
 
@@ -49,3 +50,88 @@ FRAME = "#5a4a35"
 HALO = "#ffffff"
 #: the dashed frame of a legal target
 TARGET = "#1a7f2a"
+#: the table under every board and between its parts
+TABLE = "#efe6d2"
+#: the wash over a hovered area or place, and its frame
+HIGHLIGHT = "#fff36b"
+HIGHLIGHT_EDGE = "#f2b705"
+#: the frame round what the last move changed
+LAST_MOVE = "#ffd23f"
+
+# Land and water, as the pictures of every game paint them: light grassland, darker forest with
+# lighter crowns, blue water with a darker bank and light ripples, grey rock, hedges.
+MEADOW = "#b9d77e"
+GRASS = "#98bd5a"
+FOREST = "#3f7d3b"
+FOREST_EDGE = "#24512a"
+CANOPY = "#4c9146"
+CANOPY_DARK = "#336a31"
+WATER = "#4b93cc"
+WATER_EDGE = "#2d6797"
+WATER_LIGHT = "#8cc3ea"
+LAKE = "#3d86c4"
+LAKE_LIGHT = "#79b5e3"
+ROCK = "#a3a199"
+ROCK_DARK = "#6d6b64"
+HEDGE = "#5b8a3a"
+HEDGE_DARK = "#2f5a26"
+
+#: every colour above by the name a tile drawing asks for it
+LAND: dict[str, str] = {
+    "meadow": MEADOW, "grass": GRASS, "forest": FOREST, "forest_edge": FOREST_EDGE, "canopy": CANOPY,
+    "canopy_dark": CANOPY_DARK, "river": WATER, "river_bank": WATER_EDGE, "river_light": WATER_LIGHT,
+    "lake": LAKE, "lake_light": LAKE_LIGHT, "rock": ROCK, "rock_dark": ROCK_DARK, "hedge": HEDGE,
+    "hedge_dark": HEDGE_DARK, "ink": INK, "paper": PAPER, "table": TABLE, "tile_line": FRAME,
+}
+
+
+def outline(size: float) -> float:
+    """The width of a picture's outline, ``size`` pixels across: every drawn glyph is a filled
+    shape edged in :data:`INK` this wide (icons are filled silhouettes and carry no outline).
+
+    >>> outline(10), outline(40)
+    (0.6, 1.8)
+    """
+    return round(max(0.6, 0.045 * size), 2)
+
+
+def seat_marks(players: Sequence[str]) -> dict[str, str]:
+    """The letters drawn on each player's pieces, so that seats differ by more than colour: the
+    name's first letter, or as many as it takes where two names start alike.
+
+    >>> seat_marks(["Red", "Blue", "Bob"])
+    {'Red': 'R', 'Blue': 'Bl', 'Bob': 'Bo'}
+    """
+    marks = {}
+    for p in players:
+        n = 1
+        while n < len(p) and any(q != p and q[:n].lower() == p[:n].lower() for q in players):
+            n += 1
+        marks[p] = p[:n].capitalize()
+    return marks
+
+
+def _luminance(colour: str) -> float | None:
+    """The relative luminance (WCAG 2) of a ``#rgb`` or ``#rrggbb`` colour, or None for anything else."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    if len(digits) != 6 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        return None
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: str) -> str:
+    """:data:`INK` or white, whichever contrasts more with ``colour`` (letters on a seat's pieces).
+
+    >>> ink_on("#f4c430"), ink_on("#2f6fd6"), ink_on("not a colour")
+    ('#2b2418', '#ffffff', '#2b2418')
+    """
+    light = _luminance(colour)
+    dark = _luminance(INK)
+    if light is None or dark is None:
+        return INK
+    # contrast ratios against white (luminance 1) and against the ink
+    return INK if (light + 0.05) / (dark + 0.05) >= 1.05 / (light + 0.05) else "#ffffff"

@@ -22,13 +22,12 @@ from typing import Any
 from ...render.painter import Painter
 from ...ui.contract import Inspection, esc
 from ...ui.inspector import InspectorView, Item
-from ...ui.palette import seat_colour
+from ...ui.palette import LAND, seat_colour
 from . import words
-from .render import PALETTE
 
 #: fill colours by kind, from the tiles' own palette
-KIND_COLOURS = {"forest": PALETTE["forest_edge"], "meadow": PALETTE["grass"], "river": PALETTE["river"],
-                "lake": PALETTE["river_bank"]}
+KIND_COLOURS = {"forest": LAND["forest_edge"], "meadow": LAND["grass"], "river": LAND["river"],
+                "lake": LAND["river_bank"]}
 #: the kinds drawn as items (river systems are named by their rivers and lakes instead)
 NODE_KINDS = ("forest", "meadow", "river", "lake")
 #: the table's sort orders: name -> (key function, descending)

@@ -47,7 +47,7 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
-from ...ui.palette import EMPHASIS
+from ...ui.palette import EMPHASIS, HIGHLIGHT, HIGHLIGHT_EDGE, LAST_MOVE, TARGET, seat_marks
 from . import render, words
 from .actions import Pass, PlaceHut, PlaceMeeple, PlaceTile, RetakeMeeple
 from .game import ROLES, HuntersGatherers, TilePlaced
@@ -57,9 +57,6 @@ _SPOT_RADIUS = 0.13          # of a figure spot, in cells (less where spots sit 
 _SPOT_GAP = 0.45             # a spot's radius is at most this share of the distance to its nearest neighbour
 _FIGURE_SIZE = 0.32          # of a figure, in cells
 _MASK = 12                   # the hover highlight samples each tile on a 12 x 12 grid
-_HIGHLIGHT = "#fff36b"
-_HIGHLIGHT_EDGE = "#f2b705"
-_LAST = "#ffd23f"
 #: the widest a board picture is shown in a notebook, in pixels (a JupyterLab cell is about this wide)
 NOTEBOOK_WIDTH = 1200
 
@@ -115,7 +112,6 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
 
     game_name = "hunters-gatherers"
     default_scale = 112
-    table_colour = render.PALETTE["table"]
     cycle_label = "Rotate"
     keys = MappingProxyType({"r": "cycle", "p": "play"})
 
@@ -183,9 +179,11 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
 
     def draw_figures(self, painter: Painter, game: HuntersGatherers, view: View, *,
                      style: Style) -> None:
+        marks = seat_marks(game.players)
         for f in game.figures():
             cx, cy = view.to_pixel(*self._anchor(game, f.x, f.y, f.feature))
-            render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, view.scale * _FIGURE_SIZE)
+            render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, view.scale * _FIGURE_SIZE,
+                               marks.get(f.player, ""))
 
     def draw_marks(self, painter: Painter, game: HuntersGatherers, view: View, *,
                    targets: Sequence[Target], style: Style, emphasis: Sequence[tuple[int, int]] = ()) -> None:
@@ -195,7 +193,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
         width = max(2.0, s / 20)
         for x, y in cells:
             px, py = view.to_pixel(x, y)
-            painter.rect(px + width / 2, py + width / 2, s - width, s - width, stroke=_LAST, width=width)
+            painter.rect(px + width / 2, py + width / 2, s - width, s - width, stroke=LAST_MOVE, width=width)
             if who is not None:
                 painter.rect(px + width * 1.5, py + width * 1.5, s - 3 * width, s - 3 * width,
                              stroke=style.colour(who, players), width=max(1.0, width / 2.5))
@@ -208,8 +206,9 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
             else:
                 px, py = view.to_pixel(target.shape[1], target.shape[2])
                 inset = s * 0.05
+                # the family's mark of what may be clicked: a dashed frame in the target colour
                 painter.rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, fill="#ffffff", alpha=0.45,
-                             stroke=colour, width=max(1.5, s / 28), dash=(s / 9, s / 14))
+                             stroke=TARGET, width=max(1.5, s / 28), dash=(s / 9, s / 14))
 
     def _draw_spot(self, painter: Painter, game: HuntersGatherers, target: Target, view: View, colour: str,
                    big: bool = False) -> None:
@@ -224,8 +223,8 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
             painter.text(cx + ring, cy - ring, "↩", size=max(10.0, s * 0.22), fill="#111", bold=True,
                          halo="#fff", halo_width=3)
             return
-        painter.circle(cx, cy, ring, fill="#ffffff", alpha=0.92 if big else 0.8, stroke="#1f2a1a",
-                       width=max(1.0, s / 48))
+        painter.circle(cx, cy, ring, fill="#ffffff", alpha=0.92 if big else 0.8, stroke=TARGET,
+                       width=max(1.5, s / 40))
         if len(target.choices) > 1:     # a fisher or a hut: both, small, side by side
             for k, choice in enumerate(target.choices):
                 role = "hut" if isinstance(choice, PlaceHut) else self._role(game, choice)
@@ -370,16 +369,18 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
                 continue
             px, py = view.to_pixel(x, y)
             for j, i0, i1 in feature_runs(placed.tile, placed.rotation, fid):
-                painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=_HIGHLIGHT, alpha=0.55)
+                painter.rect(px + i0 * step, py + j * step, (i1 - i0) * step, step, fill=HIGHLIGHT, alpha=0.55)
         for x, y in cast(Sequence[tuple[int, int]], inspection.refs):
             px, py = view.to_pixel(x, y)
-            painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=_HIGHLIGHT_EDGE, width=2)
+            painter.rect(px + 1, py + 1, s - 2, s - 2, stroke=HIGHLIGHT_EDGE, width=2)
         # the figures on the area stay on top of the highlight, in their own colours
         regions = set(inspection.regions)
+        marks = seat_marks(game.players)
         for f in game.figures():
             if (f.x, f.y, f.feature) in regions:
                 cx, cy = view.to_pixel(*self._anchor(game, f.x, f.y, f.feature))
-                render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, s * _FIGURE_SIZE)
+                render.draw_figure(painter, f.role, style.colour(f.player, game.players), cx, cy, s * _FIGURE_SIZE,
+                                   marks.get(f.player, ""))
 
     # -- panel ----------------------------------------------------------------------------------------
     def status(self, game: HuntersGatherers) -> tuple[str, str]:
@@ -416,10 +417,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
 
     def legend(self, game: HuntersGatherers) -> list[Any]:
         """The glyphs of this game's rules and tile set, as the board draws them."""
-        from ...ui.legend import LegendItem
-        from .render.legend import legend_entries
-        return [LegendItem(e.text, (lambda d: lambda p, x, y, s: d(p, x, y, s / 2))(e.draw), "Tiles")
-                for e in legend_entries(game.rules.edition, game.tileset)]
+        return list(render.legend_items(game.rules.edition, game.tileset))
 
     def inspector_view(self, game: HuntersGatherers) -> Any:
         from .graph_view import FeatureGraphView

@@ -19,6 +19,7 @@ True
 True
 """
 
+from ....ui.palette import LAND as PALETTE
 from .board import (
     HighlightError,
     board_svg,
@@ -32,14 +33,13 @@ from .board import (
 from .geometry import rotate_point
 from .glyphs import draw_animal, draw_fish, draw_special
 from .layout import TileLayout, feature_anchor, feature_at, tile_layout
-from .legend import LegendEntry, draw_legend, legend_entries, legend_svg
-from .palette import PALETTE
+from .legend import LegendEntry, draw_legend, legend_entries, legend_items, legend_svg
 from .tiles import draw_tile, tile_svg, tiles_svg
 
 __all__ = [
     "PALETTE", "HighlightError", "LegendEntry", "TileLayout", "board_svg", "draw_animal", "draw_board",
     "draw_coordinates",
     "draw_figure", "draw_fish", "draw_game", "draw_legend", "draw_special", "draw_tile", "feature_anchor",
-    "feature_at", "game_svg", "legend_entries", "legend_svg", "player_colour", "rotate_point", "tile_layout",
+    "feature_at", "game_svg", "legend_entries", "legend_items", "legend_svg", "player_colour", "rotate_point", "tile_layout",
     "tile_svg", "tiles_svg",
 ]

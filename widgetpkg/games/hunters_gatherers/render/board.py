@@ -9,12 +9,22 @@ from typing import Any
 from ....core import WidgetpkgError
 from ....render.painter import Painter, Point, Recorder
 from ....render.svg import to_svg
-from ....ui.palette import SEAT_COLOURS, named_colour
+from ....ui.palette import (
+    EMPHASIS,
+    HIGHLIGHT,
+    INK,
+    LAND,
+    LAST_MOVE,
+    SEAT_COLOURS,
+    TARGET,
+    ink_on,
+    named_colour,
+    seat_marks,
+)
 from ..tiles import Tile
 from .geometry import rotate_point
 from .glyphs import rel
 from .layout import feature_anchor, feature_at, tile_layout
-from .palette import PALETTE
 from .tiles import draw_tile
 
 
@@ -49,12 +59,14 @@ def _darker(colour: str, k: float = 0.45) -> str:
     try:
         r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
     except ValueError:
-        return PALETTE["ink"]
+        return LAND["ink"]
     return "#{:02x}{:02x}{:02x}".format(*(int(v * k) for v in (r, g, b)))
 
 
-def draw_figure(painter: Painter, role: str, colour: str, cx: float, cy: float, size: float) -> None:
-    """A figure of ``size`` pixels centred on ``(cx, cy)``.
+def draw_figure(painter: Painter, role: str, colour: str, cx: float, cy: float, size: float,
+                mark: str = "") -> None:
+    """A figure of ``size`` pixels centred on ``(cx, cy)``, with its player's ``mark`` (a letter or
+    two, :func:`widgetpkg.ui.palette.seat_marks`) on its body so that seats differ by more than colour.
 
     Gatherers and fishers stand, hunters lie on their side, huts are little huts.
     """
@@ -71,6 +83,7 @@ def draw_figure(painter: Painter, role: str, colour: str, cx: float, cy: float, 
         painter.path([("M", cx - 0.12 * size, cy + 0.42 * size), ("L", cx - 0.12 * size, cy + 0.18 * size),
                       ("Q", cx, cy + 0.05 * size, cx + 0.12 * size, cy + 0.18 * size),
                       ("L", cx + 0.12 * size, cy + 0.42 * size), ("Z",)], fill=edge)
+        _mark(painter, mark, colour, cx, cy - 0.06 * size, size)
         return
     pts: Sequence[Point] = _MEEPLE
     head = (0.0, -0.33)
@@ -85,6 +98,17 @@ def draw_figure(painter: Painter, role: str, colour: str, cx: float, cy: float, 
     painter.polygon(body, fill=colour)
     painter.circle(hx, hy, 0.15 * size, fill=colour)
     painter.circle(hx - 0.05 * size, hy - 0.05 * size, 0.05 * size, fill="#fff", alpha=0.45)
+    if role == "hunter":
+        _mark(painter, mark, colour, cx + 0.06 * size, cy, size)
+    else:
+        _mark(painter, mark, colour, cx, cy + 0.08 * size, size)
+
+
+def _mark(painter: Painter, mark: str, colour: str, cx: float, cy: float, size: float) -> None:
+    """The player's letters on a figure, dark or white, whichever reads on its colour."""
+    if mark:
+        painter.text(cx, cy, mark, size=size * (0.36 if len(mark) == 1 else 0.28), bold=True,
+                     fill=ink_on(colour))
 
 
 def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
@@ -122,14 +146,14 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
         return ((x - min_x) * cell, (y - min_y) * cell)
 
     by_cell = {(x, y): (tile, rotation) for x, y, tile, rotation in tiles}
-    painter.rect(0, 0, width, height, fill=PALETTE["table"])
+    painter.rect(0, 0, width, height, fill=LAND["table"])
     for (x, y), (tile, rotation) in by_cell.items():
         draw_tile(painter, tile, rotation, *at(x, y), cell)
     for x, y in highlights:
         px_, py_ = at(x, y)
         inset = cell * 0.06
         painter.rect(px_ + inset, py_ + inset, cell - 2 * inset, cell - 2 * inset, fill="#ffffff", alpha=0.35,
-                     stroke="#6b5a2e", width=max(1.0, cell / 40), dash=(cell / 10, cell / 16))
+                     stroke=TARGET, width=max(1.0, cell / 40), dash=(cell / 10, cell / 16))
     for x, y, fid in covered:
         if (x, y) not in by_cell:
             continue
@@ -138,15 +162,15 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
         g = max(0.1 * cell, min(0.14 * cell, 6.0))
         for fx, fy in _animal_spots(tile, rotation, fid):
             cx, cy = px_ + fx * cell, py_ + fy * cell
-            painter.circle(cx, cy, g * 1.05, fill="#1f2a1a", alpha=0.45)
-            painter.line(cx - 0.8 * g, cy + 0.8 * g, cx + 0.8 * g, cy - 0.8 * g, stroke=PALETTE["paper"],
+            painter.circle(cx, cy, g * 1.05, fill=INK, alpha=0.45)
+            painter.line(cx - 0.8 * g, cy + 0.8 * g, cx + 0.8 * g, cy - 0.8 * g, stroke=LAND["paper"],
                          width=max(1.0, 0.22 * g))
     _check_highlight(highlight, by_cell)
     _draw_highlights(painter, highlight, by_cell, at, cell)
     for x, y in last_placed:
         px_, py_ = at(x, y)
         w = max(1.5, cell / 22)
-        painter.rect(px_ + w / 2, py_ + w / 2, cell - w, cell - w, stroke="#ffd23f", width=w)
+        painter.rect(px_ + w / 2, py_ + w / 2, cell - w, cell - w, stroke=LAST_MOVE, width=w)
     for x, y, fid in spots:
         if (x, y) not in by_cell:
             continue
@@ -154,9 +178,11 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
         fx, fy = feature_anchor(tile, rotation, fid)
         px_, py_ = at(x, y)
         r = cell * 0.13
-        painter.circle(px_ + fx * cell, py_ + fy * cell, r, fill="#ffffff", alpha=0.55, stroke="#1f2a1a",
+        painter.circle(px_ + fx * cell, py_ + fy * cell, r, fill="#ffffff", alpha=0.55, stroke=INK,
                        width=max(1.0, cell / 40))
     order: dict[str, int] = {}
+    figures = list(figures)
+    marks = seat_marks(list(dict.fromkeys([*(players_colours or {}), *(f[0] for f in figures)])))
     for player, role, x, y, fid in figures:
         if (x, y) not in by_cell:
             continue
@@ -164,13 +190,11 @@ def draw_board(painter: Painter, placed: Iterable[tuple[int, int, Tile, int]],
         fx, fy = feature_anchor(tile, rotation, fid)
         px_, py_ = at(x, y)
         colour = player_colour(player, players_colours, order.setdefault(player, len(order)))
-        draw_figure(painter, role, colour, px_ + fx * cell, py_ + fy * cell, cell * 0.3)
+        draw_figure(painter, role, colour, px_ + fx * cell, py_ + fy * cell, cell * 0.3, marks[player])
     return (min_x, min_y, width, height)
 
 
 _MASK = 24             # a highlighted feature is washed over on a grid this fine per tile
-_HIGHLIGHT = "#fff36b"
-_HIGHLIGHT_EDGE = "#e8590c"
 
 
 @lru_cache(maxsize=2048)
@@ -243,13 +267,13 @@ def _draw_highlights(painter: Painter, refs: Iterable[Hashable], by_cell: Mappin
                             step + 0.6)
                     start = max(start, i1)
         if veil:
-            painter.path(veil, fill=PALETTE["paper"], alpha=0.62)
+            painter.path(veil, fill=LAND["paper"], alpha=0.62)
         if wash:
-            painter.path(wash, fill=_HIGHLIGHT, alpha=0.18)
+            painter.path(wash, fill=HIGHLIGHT, alpha=0.18)
     width = max(2.0, cell / 18)
     for x, y in cells:
         px_, py_ = at(x, y)
-        painter.rect(px_ + width / 2, py_ + width / 2, cell - width, cell - width, stroke=_HIGHLIGHT_EDGE,
+        painter.rect(px_ + width / 2, py_ + width / 2, cell - width, cell - width, stroke=EMPHASIS,
                      width=width)
 
 
@@ -291,7 +315,7 @@ def draw_coordinates(painter: Painter, min_x: int, min_y: int, width: float, hei
     """Column numbers (x) above and below the board, row numbers (y) left and right of it; the
     board itself is drawn ``band`` pixels in from the top-left corner."""
     size = max(10.0, min(band * 0.62, cell * 0.3))
-    ink = PALETTE["ink"]
+    ink = LAND["ink"]
     for k in range(round(width / cell)):
         cx = band + (k + 0.5) * cell
         for cy in (band / 2, band + height + band / 2):
@@ -314,7 +338,7 @@ def _board_document(draw: Any, cell: float, coordinates: bool, title: str) -> st
         rec.restore()
         draw_coordinates(rec, min_x, min_y, width, height, cell, band)
     return to_svg(rec.ops, width + 2 * band, height + 2 * band, title=title,
-                  background=PALETTE["paper"] if coordinates else None)
+                  background=LAND["paper"] if coordinates else None)
 
 
 def game_svg(game: Any, *, cell: int = 64, scale: int | None = None, coordinates: bool = False,

@@ -29,7 +29,7 @@ from .geometry import (
     sub,
     unit,
 )
-from .palette import ARM_HALF, BANK, CENTRE, HALF_PART, HEDGE_HALF, INWARD, RIVER_HALF, SIDE_NAMES
+from .sizes import ARM_HALF, BANK, CENTRE, HALF_PART, HEDGE_HALF, INWARD, RIVER_HALF, SIDE_NAMES
 
 # --------------------------------------------------------------------------------------------
 # Layout of one tile

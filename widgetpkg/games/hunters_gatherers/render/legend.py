@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ....render.painter import Painter, Recorder
 from ....render.svg import to_svg
+from ....ui.legend import LegendItem, legend_box
+from ....ui.legend import draw_legend as family_legend
 from ..rules import RuleSet, ruleset
 from ..tiles import TileSet, load_tileset
 from .board import draw_figure
@@ -29,7 +32,6 @@ from .glyphs import (
     draw_mushrooms,
     draw_special,
 )
-from .palette import PALETTE
 
 
 @dataclass(frozen=True)
@@ -97,31 +99,45 @@ def legend_entries(edition: str = "2020", tileset: str | TileSet | None = None) 
     return entries
 
 
+@lru_cache(maxsize=8)
+def legend_items(edition: str = "2020", tileset: str | TileSet | None = None) -> tuple[LegendItem, ...]:
+    """The legend as the family draws it beside every board (:mod:`widgetpkg.ui.legend`): one item a
+    glyph, under one heading; the same items for the same rules and tiles, so its drawing is reused."""
+    return tuple(LegendItem(e.text, _full_size(e.draw), "Tiles") for e in legend_entries(edition, tileset))
+
+
+def _full_size(draw: Callable[[Painter, float, float, float], None]) -> Callable[[Painter, float, float, float], None]:
+    # the family's legend gives a picture its whole width, the glyphs take half of it
+    return lambda p, x, y, s: draw(p, x, y, s / 2)
+
+
+def _layout(edition: str, tileset: str | TileSet | None, glyph: float,
+            columns: int) -> tuple[tuple[LegendItem, ...], float, float]:
+    """The items, and the height and board unit that lay them out in ``columns`` columns with
+    glyphs ``glyph`` pixels from their centre to their side."""
+    items = legend_items(edition, tileset)
+    unit = 2.2 * glyph / 0.36 / 0.9         # a row is 0.36 units high and a picture 0.9 rows wide
+    row = min(24.0, max(14.0, unit * 0.36))
+    lines = len({i.group for i in items}) + len(items) + 1      # headings, items, the title
+    return items, (-(-lines // max(1, columns)) + 1) * row, unit
+
+
 def draw_legend(painter: Painter, x: float, y: float, *, edition: str = "2020",
-                tileset: str | TileSet | None = None, glyph: float = 11.0, columns: int = 2,
-                column_width: float = 330.0) -> tuple[float, float]:
-    """Draw the legend with its top-left corner at ``(x, y)``, ``glyph`` being half a glyph's
-    width (11 is about the size of the glyphs on a board of 80 pixels per tile). Returns the
-    legend's width and height."""
-    entries = legend_entries(edition, tileset)
-    line = max(2.6 * glyph, 22.0)
-    rows = -(-len(entries) // columns)
-    text_size = max(11.0, min(15.0, glyph * 1.15))
-    for k, entry in enumerate(entries):
-        col, row = divmod(k, rows)
-        gx = x + col * column_width + 1.6 * glyph
-        gy = y + (row + 0.5) * line
-        entry.draw(painter, gx, gy, glyph)
-        painter.text(gx + 1.8 * glyph, gy, entry.text, size=text_size, fill=PALETTE["ink"], anchor="start")
-    return columns * column_width, rows * line
+                tileset: str | TileSet | None = None, glyph: float = 11.0, columns: int = 2) -> tuple[float, float]:
+    """Draw the legend with its top-left corner at ``(x, y)`` in ``columns`` columns, as the board's
+    own legend is drawn; ``glyph`` is half a glyph's width (11: about the glyphs of a board of 80
+    pixels per tile). Returns the legend's width and height."""
+    items, height, unit = _layout(edition, tileset, glyph, columns)
+    family_legend(painter, items, x, y, height=height, unit=unit)
+    return legend_box(items, height=height, unit=unit)
 
 
 def legend_svg(edition: str = "2020", tileset: str | TileSet | None = None, *, glyph: float = 11.0,
-               columns: int = 2, column_width: float = 330.0) -> str:
+               columns: int = 2) -> str:
     """The legend as an SVG document (for notebooks and the docs)."""
+    items, height, unit = _layout(edition, tileset, glyph, columns)
+    width, box_height = legend_box(items, height=height, unit=unit)
     rec = Recorder()
-    pad = 8.0
-    width, height = draw_legend(rec, pad, pad, edition=edition, tileset=tileset, glyph=glyph, columns=columns,
-                                column_width=column_width)
-    return to_svg(rec.ops, width + 2 * pad, height + 2 * pad, background=PALETTE["paper"],
+    family_legend(rec, items, 0.5, 0.5, height=height, unit=unit)
+    return to_svg(rec.ops, width + 1, box_height + 1,
                   title=f"Legend of the Hunters & Gatherers pictures ({edition} rules)")

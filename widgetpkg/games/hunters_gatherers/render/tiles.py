@@ -8,11 +8,12 @@ from functools import lru_cache
 
 from ....render.painter import Painter, PathCommand, Point, Recorder
 from ....render.svg import to_svg
+from ....ui.palette import LAND
 from ..tiles import Tile
 from .geometry import add, border_distance, densify, dist, rotate_point, sub, unit
 from .glyphs import draw_animal, draw_fish, draw_gold, draw_menhir, draw_mushrooms, draw_special
 from .layout import TileLayout, glyph_room, tile_layout
-from .palette import BANK, CANOPY, DETAIL_SIZE, GLYPH_SIZE, PALETTE, RIVER_HALF, SPECIAL_SIZE
+from .sizes import BANK, CANOPY, DETAIL_SIZE, GLYPH_SIZE, RIVER_HALF, SPECIAL_SIZE
 
 # --------------------------------------------------------------------------------------------
 # From the unit tile to pixels
@@ -120,7 +121,7 @@ def draw_tile(painter: Painter, tile: Tile, rotation: int, x: float, y: float, s
 
     painter.save()
     painter.clip_rect(x, y, size, size)
-    painter.rect(x, y, size, size, fill=PALETTE["meadow"])
+    painter.rect(x, y, size, size, fill=LAND["meadow"])
     if rich:
         _draw_grass(painter, lay, m)
     crowns = _crowns(tile) if rich else {}
@@ -132,24 +133,24 @@ def draw_tile(painter: Painter, tile: Tile, rotation: int, x: float, y: float, s
             _draw_hedge(painter, m.points(pts), half * px, rich)
     for cmds, line, spring in lay.rivers.values():
         path = m.path(cmds)
-        painter.path(path, stroke=PALETTE["river_bank"], width=2 * (RIVER_HALF + BANK) * px, cap="butt")
-        painter.path(path, stroke=PALETTE["river"], width=2 * RIVER_HALF * px, cap="butt")
+        painter.path(path, stroke=LAND["river_bank"], width=2 * (RIVER_HALF + BANK) * px, cap="butt")
+        painter.path(path, stroke=LAND["river"], width=2 * RIVER_HALF * px, cap="butt")
         if rich:
-            painter.path(path, stroke=PALETTE["river_light"], width=0.022 * px, alpha=0.8, cap="butt")
+            painter.path(path, stroke=LAND["river_light"], width=0.022 * px, alpha=0.8, cap="butt")
         if spring is not None:
             _draw_spring(painter, m, line, px)
     for cx, cy, rx, ry in lay.lakes.values():
         c = m((cx, cy))
         swap = rotation in (90, 270)
         rxp, ryp = (ry, rx) if swap else (rx, ry)
-        painter.ellipse(*c, (rxp + BANK) * px, (ryp + BANK) * px, fill=PALETTE["river_bank"])
-        painter.ellipse(*c, rxp * px, ryp * px, fill=PALETTE["lake"])
+        painter.ellipse(*c, (rxp + BANK) * px, (ryp + BANK) * px, fill=LAND["river_bank"])
+        painter.ellipse(*c, rxp * px, ryp * px, fill=LAND["lake"])
         if rich:
             painter.ellipse(c[0] - 0.25 * rxp * px, c[1] - 0.3 * ryp * px, 0.5 * rxp * px, 0.32 * ryp * px,
-                            fill=PALETTE["lake_light"], alpha=0.55)
+                            fill=LAND["lake_light"], alpha=0.55)
     _draw_decor(painter, lay, m, rotation, pictures, symbols)
     painter.restore()
-    painter.rect(x, y, size, size, stroke=PALETTE["tile_line"], width=max(0.5, size / 90), alpha=0.55)
+    painter.rect(x, y, size, size, stroke=LAND["tile_line"], width=max(0.5, size / 90), alpha=0.55)
 
 
 def _draw_grass(painter: Painter, lay: TileLayout, m: _Mapper) -> None:
@@ -159,7 +160,7 @@ def _draw_grass(painter: Painter, lay: TileLayout, m: _Mapper) -> None:
         # one zig-zag stroke draws a tuft of three blades
         blades = [(gx - 0.025 * s, gy - 0.03 * s), (gx - 0.007 * s, gy), (gx, gy - 0.042 * s),
                   (gx + 0.007 * s, gy), (gx + 0.025 * s, gy - 0.03 * s)]
-        painter.polyline(blades, stroke=PALETTE["grass"], width=max(0.5, 0.009 * s))
+        painter.polyline(blades, stroke=LAND["grass"], width=max(0.5, 0.009 * s))
 
 
 def _draw_forest(painter: Painter, lay: TileLayout, m: _Mapper, fid: str,
@@ -170,40 +171,40 @@ def _draw_forest(painter: Painter, lay: TileLayout, m: _Mapper, fid: str,
     arms = [(m.points(pts), half) for forest, pts, half in lay.arms if forest == fid]
     # outline first, then the fill on top: the union of the shapes gets one clean edge
     for path in paths:
-        painter.path(path, stroke=PALETTE["forest_edge"], width=2 * edge)
+        painter.path(path, stroke=LAND["forest_edge"], width=2 * edge)
     for pts, half in arms:
-        painter.polyline(pts, stroke=PALETTE["forest_edge"], width=2 * (half * px + edge))
+        painter.polyline(pts, stroke=LAND["forest_edge"], width=2 * (half * px + edge))
     for p, r, on_edge in crowns:
         if on_edge:     # crowns inside the wood need no outline: the fill would cover it anyway
-            painter.circle(*m(p), r * px + edge, fill=PALETTE["forest_edge"])
+            painter.circle(*m(p), r * px + edge, fill=LAND["forest_edge"])
     for path in paths:
-        painter.path(path, fill=PALETTE["forest"])
+        painter.path(path, fill=LAND["forest"])
     for pts, half in arms:
-        painter.polyline(pts, stroke=PALETTE["forest"], width=2 * half * px)
+        painter.polyline(pts, stroke=LAND["forest"], width=2 * half * px)
     for k, (p, r, on_edge) in enumerate(crowns):
         c = m(p)
-        painter.circle(*c, r * px, fill=PALETTE["canopy"] if k % 3 else PALETTE["canopy_dark"])
+        painter.circle(*c, r * px, fill=LAND["canopy"] if k % 3 else LAND["canopy_dark"])
         if on_edge or px >= 120:
             painter.circle(c[0] - 0.3 * r * px, c[1] - 0.3 * r * px, 0.4 * r * px, fill="#6aa85e", alpha=0.5)
 
 
 def _draw_hedge(painter: Painter, pts: Sequence[Point], half: float, rich: bool) -> None:
-    painter.polyline(pts, stroke=PALETTE["hedge_dark"], width=2 * half + 1.0)
-    painter.polyline(pts, stroke=PALETTE["hedge"], width=2 * half - 0.5)
+    painter.polyline(pts, stroke=LAND["hedge_dark"], width=2 * half + 1.0)
+    painter.polyline(pts, stroke=LAND["hedge"], width=2 * half - 0.5)
     if rich:
         for p in densify(list(pts), half * 2.2, closed=False):
-            painter.circle(*p, half * 0.85, fill="#6f9e48", stroke=PALETTE["hedge_dark"], width=0.6)
+            painter.circle(*p, half * 0.85, fill="#6f9e48", stroke=LAND["hedge_dark"], width=0.6)
 
 
 def _draw_spring(painter: Painter, m: _Mapper, line: Sequence[Point], px: float) -> None:
     end, before = line[-1], line[-3]
     d = unit(sub(end, before))
     perp = (-d[1], d[0])
-    painter.circle(*m(end), RIVER_HALF * px, fill=PALETTE["river"])
+    painter.circle(*m(end), RIVER_HALF * px, fill=LAND["river"])
     for along, side, r in ((0.07, 0.0, 0.05), (0.035, 0.075, 0.04), (0.035, -0.075, 0.04),
                            (0.0, 0.11, 0.028), (0.0, -0.11, 0.03)):
         c = m(add(add(end, d, along), perp, side))
-        painter.circle(*c, r * px, fill=PALETTE["rock"], stroke=PALETTE["rock_dark"], width=max(0.5, 0.01 * px))
+        painter.circle(*c, r * px, fill=LAND["rock"], stroke=LAND["rock_dark"], width=max(0.5, 0.01 * px))
 
 
 def _draw_decor(painter: Painter, lay: TileLayout, m: _Mapper, rotation: int, rich: bool, symbols: bool) -> None:
@@ -258,7 +259,7 @@ def _draw_fish_group(painter: Painter, count: int, spots: Sequence[Point], centr
         lone = count == 1
         draw_fish(painter, centre[0] - (0 if lone else 0.4 * g), centre[1], 0.6 * g)
         if not lone:
-            painter.circle(centre[0] + 0.55 * g, centre[1], 0.5 * g, fill=PALETTE["river_bank"])
+            painter.circle(centre[0] + 0.55 * g, centre[1], 0.5 * g, fill=LAND["river_bank"])
             painter.text(centre[0] + 0.55 * g, centre[1] + 0.04 * g, str(count), size=0.8 * g, fill="#fff",
                          bold=True)
         return
@@ -285,7 +286,7 @@ def tiles_svg(tiles: Iterable[Tile], *, size: int = 96, columns: int = 10, rotat
         y = gap + (k // columns) * (size + gap + head) + head
         draw_tile(rec, tile, rotation, x, y, size)
         if labels:
-            rec.text(x + size / 2, y - head / 2 - 1, str(tile.id), size=head * 0.8, fill=PALETTE["ink"], bold=True)
+            rec.text(x + size / 2, y - head / 2 - 1, str(tile.id), size=head * 0.8, fill=LAND["ink"], bold=True)
     width = gap + min(columns, max(1, len(tiles))) * (size + gap)
     height = gap + rows * (size + gap + head)
-    return to_svg(rec.ops, width, height, background=PALETTE["table"], title="Hunters & Gatherers tiles")
+    return to_svg(rec.ops, width, height, background=LAND["table"], title="Hunters & Gatherers tiles")

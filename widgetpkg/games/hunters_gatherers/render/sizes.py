@@ -1,4 +1,5 @@
-"""Colours and sizes of the Hunters & Gatherers drawings."""
+"""Sizes and directions of the Hunters & Gatherers drawings (their colours are the family's:
+:mod:`widgetpkg.ui.palette`)."""
 
 from __future__ import annotations
 
@@ -6,22 +7,6 @@ from __future__ import annotations
 # Facts of the drawing
 # --------------------------------------------------------------------------------------------
 
-PALETTE: dict[str, str] = {
-    "meadow": "#b9d77e", "grass": "#98bd5a",
-    "forest": "#3f7d3b", "forest_edge": "#24512a", "canopy": "#4c9146", "canopy_dark": "#336a31",
-    "river": "#4b93cc", "river_bank": "#2d6797", "river_light": "#8cc3ea",
-    "lake": "#3d86c4", "lake_light": "#79b5e3",
-    "rock": "#a3a199", "rock_dark": "#6d6b64", "hedge": "#5b8a3a", "hedge_dark": "#2f5a26",
-    "ink": "#1f2a1a", "paper": "#fbf6e8", "table": "#e6dcc3", "tile_line": "#3c4a2c",
-}
-# Animal glyphs: body colour and accent colour (tusk, horns, eye, stripes). Colours and
-# silhouettes both differ, so the four animals tell apart at a glance and in grey scale.
-ANIMAL_STYLE: dict[str, tuple[str, str]] = {
-    "mammoth": ("#7b5640", "#f3ead6"),
-    "aurochs": ("#2f2521", "#efe3c4"),
-    "deer": ("#c8904f", "#5a3b1e"),
-    "tiger": ("#ee8a24", "#1c1612"),
-}
 RIVER_HALF = 0.075      # half the river's width where it crosses an edge (tiles must agree on it)
 BANK = 0.012           # extra width of the darker river bank
 ARM_HALF = 0.075       # half width of a forest arm that closes a meadow off
