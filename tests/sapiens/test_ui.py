@@ -108,9 +108,10 @@ def test_the_picture_labels_each_valley_with_its_owner_and_shows_both_tracks():
     svg = ui.svg(g, Style())
     texts = [e.text for e in ET.fromstring(svg).iter() if e.tag.endswith("text")]
     assert "Your valley" in texts and "Ann's valley" in texts
-    for p in g.players:
+    for p in g.players:   # each track a picture and a number, the star on the weaker (the legend says which)
         food, shelter = g.food[p], g.shelter[p]
-        assert any(t and t.startswith(f"food {food}") and f"shelter {shelter}" in t for t in texts)
+        assert f"{food}{'★' * (food <= shelter)}" in texts and f"{shelter}{'★' * (shelter < food)}" in texts
+    assert {"Food track", "Shelter track", "Starred: the score"} <= set(texts)
 
 
 def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
@@ -128,7 +129,7 @@ def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
 
 
 def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
-    from widgetpkg.games.sapiens.ui import ROW
+    from widgetpkg.games.sapiens.ui import _pool_slot_of
 
     g = wp.new_game("sapiens", players=2, seed=7)
     ui = ui_for(g)
@@ -139,11 +140,12 @@ def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
     assert mine is not None and mine.title == f"Tile {pool.key[1]}"
     first, second = (scene.capitalize() for scene in g.tile(pool.key[1]))
     assert mine.lines[:2] == (f"{first} and {second}", f"in {g.current_player}'s pool")
-    index = g.pools[g.current_player].index(pool.key[1])
-    hover = ui.inspect(g, x0 + 0.5, y0 + 0.5 - ROW)
-    assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"
+    common = g.pools["common"][0]
+    cx, cy = _pool_slot_of(g, common)
+    hover = ui.inspect(g, cx + 0.5, cy + 0.5)
+    assert hover is not None and hover.title == f"Tile {common}"
     assert hover.lines[1] == "in the common pool"
-    assert "refill" in ui.explain_click(g, x0 + 0.5, y0 + 0.5 - ROW)
+    assert "refill" in ui.explain_click(g, cx + 0.5, cy + 0.5)
 
 
 def test_the_scoring_log_says_which_track_the_points_go_on():
