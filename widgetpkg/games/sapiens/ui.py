@@ -348,7 +348,7 @@ class SapiensUI(GameUI[Sapiens]):
         for act in legal:
             if isinstance(act, TakeMountainToken):
                 wx, wy = _square_world(game, p, act.x, act.y)
-                out.append(Target(("token", p, act.x, act.y), (act,), ("circle", wx + TOKEN_AT[0], wy + TOKEN_AT[1], 0.3), str(act)))
+                out.append(Target(("token", p, act.x, act.y), (act,), ("circle", wx + TOKEN_AT[0], wy + TOKEN_AT[1], 0.33), str(act)))
             elif isinstance(act, (PlaceBear, RemoveBear)):
                 owner = act.player if isinstance(act, PlaceBear) else p
                 wx, wy = _square_world(game, owner, act.x, act.y)
@@ -476,7 +476,7 @@ class SapiensUI(GameUI[Sapiens]):
         items = [LegendItem(SCENE_NAME[name], scene(name), "Scenes") for name in SCENE_ICON]
         items += [LegendItem("Forest, food value", square(FOREST), "Valley"),
                   LegendItem("Plain, food value", square("P"), "Valley"),
-                  LegendItem("Cave, its shelter now", square(CAVE), "Valley"),
+                  LegendItem("Cave, shelter now", square(CAVE), "Valley"),
                   LegendItem("Waterfall", square(WATERFALL), "Valley"),
                   LegendItem("Abandoned tribe", picture(_draw_face_down), "Valley")]
         items += [LegendItem("Mountain token", lambda p, cx, cy, s: draw_token(p, "camp", cx, cy, s, "#333333"), "Pieces"),
@@ -484,9 +484,7 @@ class SapiensUI(GameUI[Sapiens]):
                   LegendItem("Mammoth steak", lambda p, cx, cy, s: p.icon(ICONS["steak"], cx, cy, s * 0.8, fill="#8e3b2f"),
                              "Pieces"),
                   LegendItem("Fight token", _draw_fight_token, "Pieces")]
-        items += [LegendItem(words, lambda p, cx, cy, s, icon=icon, colour=colour: p.icon(ICONS[icon], cx, cy, s * 0.8,
-                                                                                          fill=colour), "Above a valley")
-                  for icon, colour, words in _HEADER_KEY]
+        items += [LegendItem(words, _header_picture(icon, colour), "Above a valley") for icon, colour, words in _HEADER_KEY]
         items.append(LegendItem("Starred: the score", _draw_star, "Above a valley"))
         return items
 
@@ -556,6 +554,13 @@ def _draw_face_down(painter: Painter, px: float, py: float, s: float) -> None:
     painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
 
 
+def _header_picture(icon: str, colour: str) -> Any:
+    """A legend picture: one of the header's icons."""
+    def draw(painter: Painter, cx: float, cy: float, s: float) -> None:
+        painter.icon(ICONS[icon], cx, cy, s * 0.8, fill=colour)
+    return draw
+
+
 def _draw_star(painter: Painter, cx: float, cy: float, s: float) -> None:
     """The star the header puts on the weaker track (as a shape: the legend's words name it)."""
     outer, inner = s * 0.4, s * 0.16
@@ -571,8 +576,8 @@ def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
 
 def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
     """A mountain token: a disc of its scene with the scene's picture, ringed in its owner's colour."""
-    painter.circle(cx, cy, s * 0.3, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
-    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.38, fill=_letter_colour(scene))
+    painter.circle(cx, cy, s * 0.33, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
+    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.46, fill=_letter_colour(scene))
 
 
 def draw_bear(painter: Painter, cx: float, cy: float, s: float, ring: str) -> None:
