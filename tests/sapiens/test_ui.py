@@ -79,12 +79,15 @@ def test_the_refill_is_a_click_on_a_common_pool_tile_with_a_menu_of_short_discar
     refills = {a for a in g.legal_actions() if isinstance(a, Refill)}
     assert {a for t in pool for a in t.choices} == refills  # every refill is a click away...
     assert not any(isinstance(c.action, Refill) for c in ui.prompt(g, targets))  # ...and no button
+    def words(tile):
+        return "/".join(scene.capitalize() for scene in g.tile(tile)) + f" ({tile})"
+
     for t in pool:
         tile = t.key[1]
         assert tile in g.pools["common"] and all(tile in a.take for a in t.choices)
         assert t.mode == "menu"  # two players: which tile to discard is asked too
         for action, label in zip(t.choices, t.labels()):
-            assert label == f"take {tile}, discard {action.discard}"
+            assert label == f"take {words(tile)}, discard {words(action.discard)}"   # scenes: the board shows no numbers
     # the target lies on the drawn tile: a click at its centre finds it
     t = pool[-1]
     _, x0, y0, x1, y1 = t.shape
@@ -98,7 +101,8 @@ def test_with_three_players_a_pool_tile_takes_it_in_one_click():
     g = _to_refill(3, 1)
     ui = ui_for(g)
     pool = [t for t in ui.targets(g) if t.key[0] == "common"]
-    assert pool and all(t.mode == "play" and t.labels() == (f"take {t.key[1]}",) for t in pool)
+    words = {t.key[1]: "/".join(scene.capitalize() for scene in g.tile(t.key[1])) for t in pool}
+    assert pool and all(t.mode == "play" and t.labels() == (f"take {words[t.key[1]]} ({t.key[1]})",) for t in pool)
 
 
 def test_the_picture_labels_each_valley_with_its_owner_and_shows_both_tracks():

@@ -263,9 +263,9 @@ class SapiensUI(GameUI[Sapiens]):
             draw_half(painter, scene, px - 2, py - 2, s + 4)
         px, py = view.to_pixel(wx, wy)   # no tile number: clicking the tile picks it, hovering names it
         for j, owner in enumerate(game._fight.get(tile, ())):
-            cx, cy = px + s * (0.25 + 0.42 * j), py + s * 0.92
-            painter.circle(cx, cy, s * 0.2, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
-            painter.icon(ICONS["fist"], cx, cy, s * 0.28, fill="#ffffff")
+            cx, cy = px + s * (0.27 + 0.5 * j), py + s * 0.92
+            painter.circle(cx, cy, s * 0.24, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
+            painter.icon(ICONS["fist"], cx, cy, s * 0.34, fill="#ffffff")
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
     def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
@@ -536,8 +536,8 @@ def draw_square(painter: Painter, kind: str, food: int, shelter: int | None, px:
             tx, base = px + s * (0.2 + 0.18 * k), py + s * (0.9 - 0.1 * k)
             painter.polygon(((tx, base - s * 0.34), (tx - s * 0.12, base), (tx + s * 0.12, base)), fill="#2f5a27")
     if kind in (FOREST, "P"):
-        cx, cy = px + s * 0.66, py + s * 0.34
-        painter.circle(cx, cy, s * 0.3, fill="#ffffff", stroke="#3b3326", width=1)
+        cx, cy = px + s * 0.62, py + s * 0.38   # inside the square's inset: a laid tile hides it whole
+        painter.circle(cx, cy, s * 0.27, fill="#ffffff", stroke="#3b3326", width=1)
         painter.text(cx, cy, str(food), size=s * BIG_TEXT, fill="#222222", bold=True)
     elif kind == CAVE:
         painter.icon(ICONS["cave-entrance"], px + s * TOKEN_AT[0], py + s * TOKEN_AT[1], s * 0.56, fill="#cfc5b8")
@@ -651,6 +651,8 @@ def _action_refs(game: Sapiens, action: Action) -> tuple[Any, ...]:
         return (("tile", action.tile),)
     if isinstance(action, SwapTile):
         return (("tile", action.mine), ("tile", action.other))
+    if isinstance(action, Refill):
+        return tuple(("tile", t) for t in (*action.take, action.discard) if t >= 0)
     if isinstance(action, ResolveFightToken) and game._held is not None:
         return (("tile", game._held[1]),)
     return ()
@@ -780,19 +782,24 @@ def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
         if mine:
             wx, wy = _pool_slot(game, "common", i)
             out.append(Target(("common", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"take tile {tile}",
-                              menu=len(mine) > 1, choice_labels=tuple(_refill_label(a) for a in mine)))
+                              menu=len(mine) > 1, choice_labels=tuple(_refill_label(game, a) for a in mine)))
     return out
 
 
-def _refill_label(action: Refill) -> str:
-    """Short words for a refill: "take 40, discard 12"."""
-    take = "take " + (" and ".join(map(str, action.take)) if action.take else "nothing")
-    return take + (f", discard {action.discard}" if action.discard >= 0 else "")
+def _refill_label(game: Sapiens, action: Refill) -> str:
+    """Short words for a refill, tiles named by their scenes as the board shows them, the number
+    after (the board's hover text names it): "take Hunt/Fire (40), discard Feast/Camp (12)"."""
+    take = "take " + (" and ".join(_tile_words(game, t) for t in action.take) if action.take else "nothing")
+    return take + (f", discard {_tile_words(game, action.discard)}" if action.discard >= 0 else "")
+
+
+def _tile_words(game: Sapiens, tile: int) -> str:
+    return f"{'/'.join(SCENE_NAME[s] for s in game.tile(tile))} ({tile})"
 
 
 def _label(game: Sapiens, action: Action) -> str:
     if isinstance(action, Refill):
-        return sentence(_refill_label(action))
+        return sentence(_refill_label(game, action))
     if isinstance(action, ConvertSteaks) and action.count:
         return f"{action} ({game.components.steak_food(action.count)} food)"
     return str(action)
