@@ -757,9 +757,10 @@ def _valley_title(name: str, size: float, room: float) -> str:
 
 
 def _shelter_now(game: Sapiens, player: str, square: int) -> int | None:
-    """A cave's shelter for entering it now: the higher value while its mountain token lies there."""
+    """A cave's shelter for entering it now: the higher value while its mountain token lies there;
+    none once a tile covers it (the tile hides it)."""
     values = game.valley(player).shelter[square]
-    if values is None:
+    if values is None or (player, square) in game._board:
         return None
     high, low = values
     return high if (player, square) in game._tokens else low
