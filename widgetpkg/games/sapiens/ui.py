@@ -108,9 +108,22 @@ def _origin(game: Sapiens, player: str) -> tuple[float, float]:
     return (col * (VALLEY_W + GAP), row * BLOCK_H + HEAD)
 
 
-def _common_top(game: Sapiens) -> float:
-    rows = -(-len(game.players) // _columns(game))
-    return rows * BLOCK_H
+def _rows(game: Sapiens) -> int:
+    return -(-len(game.players) // _columns(game))
+
+
+def _common_in_a_block(game: Sapiens) -> bool:
+    """With an odd number of players the common pool takes the free place of a valley."""
+    return len(game.players) % _columns(game) != 0
+
+
+def _common_rect(game: Sapiens) -> tuple[float, float, float, float]:
+    """The common pool's frame: a valley's free place, or a row under all the valleys."""
+    if _common_in_a_block(game):
+        x0, top = (len(game.players) % _columns(game)) * (VALLEY_W + GAP), (_rows(game) - 1) * BLOCK_H + HEAD
+        return (x0, top, x0 + VALLEY_W, top + VALLEY_H)
+    top = _rows(game) * BLOCK_H
+    return (0.0, top, _columns(game) * (VALLEY_W + GAP) - GAP, top + ROW)
 
 
 def _square_world(game: Sapiens, player: str, x: int, y: int) -> tuple[float, float]:
@@ -122,7 +135,10 @@ def _pool_slot(game: Sapiens, owner: str, index: int) -> tuple[float, float]:
     """Where a pool's domino lies: a player's pool under their valley, the common pool in a row
     at the bottom, right of its title."""
     if owner == "common":
-        return (COMMON_LABEL + index * SLOT, _common_top(game) + 0.2)
+        x0, top, _, _ = _common_rect(game)
+        if _common_in_a_block(game):   # under its title, four a row
+            return (x0 + 0.25 + (index % 4) * SLOT, top + 1.4 + (index // 4) * 1.8)
+        return (COMMON_LABEL + index * SLOT, top + 0.2)
     ox, oy = _origin(game, owner)
     return (ox + 0.25 + index * SLOT, oy + VALLEY_H + POOL_GAP)
 
@@ -143,7 +159,7 @@ class SapiensUI(GameUI[Sapiens]):
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: Sapiens) -> Rect:
         width = min(len(game.players), _columns(game)) * (VALLEY_W + GAP) - GAP
-        return (0.0, 0.0, float(width), _common_top(game) + ROW)
+        return (0.0, 0.0, float(width), max(_rows(game) * BLOCK_H, _common_rect(game)[3]))
 
     def regions(self, game: Sapiens) -> list[Region]:
         out = []
@@ -151,7 +167,7 @@ class SapiensUI(GameUI[Sapiens]):
             ox, oy = _origin(game, p)
             out.append(Region(("valley", p), sentence(f"{possessive(p)} valley"), (ox, oy, ox + VALLEY_W, oy + VALLEY_H)))
         x0, y0, x1, y1 = self.extent(game)
-        out.append(Region(("pools",), "Common pool", (0.0, _common_top(game), x1, y1)))
+        out.append(Region(("pools",), "Common pool", _common_rect(game)))
         return out
 
     def ref_point(self, game: Sapiens, ref: Any) -> tuple[float, float] | None:
@@ -252,7 +268,7 @@ class SapiensUI(GameUI[Sapiens]):
                 painter.text(px + 0.1 * s, py - HEAD * s / 2, _valley_title(key[1], size, room), size=size,
                              anchor="start", bold=True, fill=_PLAYER_INK, halo="#ffffff", halo_width=3)
             else:
-                painter.text(px + 0.2 * s, (py + qy) / 2, region.title, size=TEXT * s, anchor="start",
+                painter.text(px + 0.2 * s, py + ROW * s / 2, region.title, size=TEXT * s, anchor="start",
                              bold=True, fill=_PLAYER_INK)
 
     def _draw_domino(self, painter: Painter, game: Sapiens, tile: int, wx: float, wy: float, view: View,
