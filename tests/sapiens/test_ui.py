@@ -79,12 +79,15 @@ def test_the_refill_is_a_click_on_a_common_pool_tile_with_a_menu_of_short_discar
     refills = {a for a in g.legal_actions() if isinstance(a, Refill)}
     assert {a for t in pool for a in t.choices} == refills  # every refill is a click away...
     assert not any(isinstance(c.action, Refill) for c in ui.prompt(g, targets))  # ...and no button
+    def words(tile):
+        return "/".join(scene.capitalize() for scene in g.tile(tile)) + f" ({tile})"
+
     for t in pool:
         tile = t.key[1]
         assert tile in g.pools["common"] and all(tile in a.take for a in t.choices)
         assert t.mode == "menu"  # two players: which tile to discard is asked too
         for action, label in zip(t.choices, t.labels()):
-            assert label == f"take {tile}, discard {action.discard}"
+            assert label == f"take {words(tile)}, discard {words(action.discard)}"   # scenes: the board shows no numbers
     # the target lies on the drawn tile: a click at its centre finds it
     t = pool[-1]
     _, x0, y0, x1, y1 = t.shape
@@ -98,7 +101,8 @@ def test_with_three_players_a_pool_tile_takes_it_in_one_click():
     g = _to_refill(3, 1)
     ui = ui_for(g)
     pool = [t for t in ui.targets(g) if t.key[0] == "common"]
-    assert pool and all(t.mode == "play" and t.labels() == (f"take {t.key[1]}",) for t in pool)
+    words = {t.key[1]: "/".join(scene.capitalize() for scene in g.tile(t.key[1])) for t in pool}
+    assert pool and all(t.mode == "play" and t.labels() == (f"take {words[t.key[1]]} ({t.key[1]})",) for t in pool)
 
 
 def test_the_picture_labels_each_valley_with_its_owner_and_shows_both_tracks():
@@ -108,9 +112,10 @@ def test_the_picture_labels_each_valley_with_its_owner_and_shows_both_tracks():
     svg = ui.svg(g, Style())
     texts = [e.text for e in ET.fromstring(svg).iter() if e.tag.endswith("text")]
     assert "Your valley" in texts and "Ann's valley" in texts
-    for p in g.players:
+    for p in g.players:   # each track a picture and a number, the star on the weaker (the legend says which)
         food, shelter = g.food[p], g.shelter[p]
-        assert any(t and t.startswith(f"food {food}") and f"shelter {shelter}" in t for t in texts)
+        assert f"{food}{'★' * (food <= shelter)}" in texts and f"{shelter}{'★' * (shelter < food)}" in texts
+    assert {"Food track", "Shelter track", "Starred: the score"} <= set(texts)
 
 
 def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
@@ -128,7 +133,7 @@ def test_a_pool_tile_opens_a_menu_of_its_placements_and_previews_draw():
 
 
 def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
-    from widgetpkg.games.sapiens.ui import ROW
+    from widgetpkg.games.sapiens.ui import _pool_slot_of
 
     g = wp.new_game("sapiens", players=2, seed=7)
     ui = ui_for(g)
@@ -139,11 +144,12 @@ def test_hovering_a_pool_tile_names_its_scenes_and_a_wrong_click_says_why():
     assert mine is not None and mine.title == f"Tile {pool.key[1]}"
     first, second = (scene.capitalize() for scene in g.tile(pool.key[1]))
     assert mine.lines[:2] == (f"{first} and {second}", f"in {g.current_player}'s pool")
-    index = g.pools[g.current_player].index(pool.key[1])
-    hover = ui.inspect(g, x0 + 0.5, y0 + 0.5 - ROW)
-    assert hover is not None and hover.title == f"Tile {g.pools['common'][index]}"
+    common = g.pools["common"][0]
+    cx, cy = _pool_slot_of(g, common)
+    hover = ui.inspect(g, cx + 0.5, cy + 0.5)
+    assert hover is not None and hover.title == f"Tile {common}"
     assert hover.lines[1] == "in the common pool"
-    assert "refill" in ui.explain_click(g, x0 + 0.5, y0 + 0.5 - ROW)
+    assert "refill" in ui.explain_click(g, cx + 0.5, cy + 0.5)
 
 
 def test_the_scoring_log_says_which_track_the_points_go_on():

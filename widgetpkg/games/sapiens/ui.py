@@ -1,15 +1,17 @@
 """The Sapiens adapter on the widget-free UI contract: valleys, pools, tracks, clicks.
 
 The picture (world units = one valley square): each player's valley is a 10 x 7 region (the
-8 x 5 squares with a ring of caves and waterfalls around them), side by side; below them a pool
-region with the common pool and every personal pool, tiles drawn as dominoes.
+8 x 5 squares with a ring of caves and waterfalls around them), two valleys a row; above each valley
+its owner's name and tracks, under it its owner's pool; the common pool in a row at the bottom. Tiles
+are dominoes of scene pictures; the numbers a player decides by (food values, cave values, tracks)
+are the largest texts; tile numbers and pool names are in the hover text.
 
 >>> import widgetpkg as wp
 >>> from widgetpkg.ui.contract import Style, ui_for
 >>> g = wp.new_game("sapiens", players=2, seed=1)
 >>> ui = ui_for(g)
 >>> [r.title for r in ui.regions(g)]
-["Red's valley", "Blue's valley", 'Pools']
+["Red's valley", "Blue's valley", 'Common pool']
 >>> all(a in g.legal_actions() for t in ui.targets(g) for a in t.choices)
 True
 >>> ui.svg(g, Style()).startswith("<svg")
@@ -18,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from functools import cache
 from typing import Any
@@ -75,16 +78,52 @@ TERRAIN = {FOREST: "#7fae6a", "P": "#eadf9f", CAVE: "#6f655b", WATERFALL: "#8fc7
 TERRAIN_NAME = {FOREST: "forest", "P": "plain", CAVE: "cave", WATERFALL: "waterfall"}
 ICONS = icons_of(__package__)
 VALLEY_W, VALLEY_H, GAP = 10, 7, 1
-VALLEY_TOP = 0.8  # room above each valley for its title and its two tracks (10 px at 16 px a square)
-POOL_TOP = VALLEY_TOP + VALLEY_H + 1.0
-ROW = 1.6
-ROW_GAP = ROW - 1  # free room above each row of dominoes, for the tile numbers
+#: Every text is at least this many squares tall: at 1280x800 in JupyterLab the two-column board
+#: (21 squares wide) was measured 504 CSS px wide beside the panel, so 0.46 squares is 11 px there.
+TEXT = 0.46
+BIG_TEXT = 0.52       # the food values and cave values on the squares, the numbers that matter most
+HEAD = 0.8            # the row above a valley: its owner's name, both tracks and the steaks
+POOL_GAP = 0.3        # between a valley and the row of its owner's pool under it
+BLOCK_H = HEAD + VALLEY_H + 1.6   # one player's block: header, valley, pool (and the fight tokens under it)
+SLOT = 2.5            # from one pool domino to the next
+HEADER_TEXT = 0.5     # the owners' names, the tracks and the steaks above the valleys
+TOKEN_AT = (0.62, 0.64)  # a mountain token's centre on its square, clear of the cave's value
+_PLAYER_INK = "#3b3220"
+COMMON_LABEL = 4.0    # room left of the common pool's dominoes for its title
+ROW = 1.5             # the common pool's row
 #: targets drawn on pool tiles (which lie above the marks layer)
 _POOL_TARGETS = ("pool", "common", "fight", "water")
 
 
+def _columns(game: Sapiens) -> int:
+    """Valleys two by two: the board stays about as wide as it is tall for 3 or 4 players, so it
+    is drawn large on a 16:9 or 16:10 screen beside the panel."""
+    return 2
+
+
 def _origin(game: Sapiens, player: str) -> tuple[float, float]:
-    return (game.players.index(player) * (VALLEY_W + GAP), VALLEY_TOP)
+    """The top-left corner of ``player``'s valley (its ring of caves and waterfalls)."""
+    k = game.players.index(player)
+    col, row = k % _columns(game), k // _columns(game)
+    return (col * (VALLEY_W + GAP), row * BLOCK_H + HEAD)
+
+
+def _rows(game: Sapiens) -> int:
+    return -(-len(game.players) // _columns(game))
+
+
+def _common_in_a_block(game: Sapiens) -> bool:
+    """With an odd number of players the common pool takes the free place of a valley."""
+    return len(game.players) % _columns(game) != 0
+
+
+def _common_rect(game: Sapiens) -> tuple[float, float, float, float]:
+    """The common pool's frame: a valley's free place, or a row under all the valleys."""
+    if _common_in_a_block(game):
+        x0, top = (len(game.players) % _columns(game)) * (VALLEY_W + GAP), (_rows(game) - 1) * BLOCK_H + HEAD
+        return (x0, top, x0 + VALLEY_W, top + VALLEY_H)
+    top = _rows(game) * BLOCK_H
+    return (0.0, top, _columns(game) * (VALLEY_W + GAP) - GAP, top + ROW)
 
 
 def _square_world(game: Sapiens, player: str, x: int, y: int) -> tuple[float, float]:
@@ -93,8 +132,15 @@ def _square_world(game: Sapiens, player: str, x: int, y: int) -> tuple[float, fl
 
 
 def _pool_slot(game: Sapiens, owner: str, index: int) -> tuple[float, float]:
-    row = 0 if owner == "common" else 1 + game.players.index(owner)
-    return (3.0 + index * 2.5, POOL_TOP + row * ROW)
+    """Where a pool's domino lies: a player's pool under their valley, the common pool in a row
+    at the bottom, right of its title."""
+    if owner == "common":
+        x0, top, _, _ = _common_rect(game)
+        if _common_in_a_block(game):   # under its title, four a row
+            return (x0 + 0.25 + (index % 4) * SLOT, top + 1.4 + (index // 4) * 1.8)
+        return (COMMON_LABEL + index * SLOT, top + 0.2)
+    ox, oy = _origin(game, owner)
+    return (ox + 0.25 + index * SLOT, oy + VALLEY_H + POOL_GAP)
 
 
 @register_ui
@@ -112,8 +158,8 @@ class SapiensUI(GameUI[Sapiens]):
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: Sapiens) -> Rect:
-        width = len(game.players) * (VALLEY_W + GAP) - GAP
-        return (0.0, 0.0, float(max(width, 14)), POOL_TOP + ROW * (len(game.players) + 1) + 0.4)
+        width = min(len(game.players), _columns(game)) * (VALLEY_W + GAP) - GAP
+        return (0.0, 0.0, float(width), max(_rows(game) * BLOCK_H, _common_rect(game)[3]))
 
     def regions(self, game: Sapiens) -> list[Region]:
         out = []
@@ -121,7 +167,7 @@ class SapiensUI(GameUI[Sapiens]):
             ox, oy = _origin(game, p)
             out.append(Region(("valley", p), sentence(f"{possessive(p)} valley"), (ox, oy, ox + VALLEY_W, oy + VALLEY_H)))
         x0, y0, x1, y1 = self.extent(game)
-        out.append(Region(("pools",), "Pools", (0.0, POOL_TOP - 0.3, x1, y1)))
+        out.append(Region(("pools",), "Common pool", _common_rect(game)))
         return out
 
     def ref_point(self, game: Sapiens, ref: Any) -> tuple[float, float] | None:
@@ -136,7 +182,7 @@ class SapiensUI(GameUI[Sapiens]):
         for p in game.players:
             v = game.valley(p)
             ox, oy = _origin(game, p)
-            squares = tuple((v.coord[s], v.kind[s], v.food[s], v.shelter[s]) for s in range(len(v.coord)))
+            squares = tuple((v.coord[s], v.kind[s], v.food[s], _shelter_now(game, p, s)) for s in range(len(v.coord)))
             out[("valley", p)] = (ox, oy, squares)
         for tile, (p, a, b, tribe) in game._laid.items():
             v = game.valley(p)
@@ -179,7 +225,7 @@ class SapiensUI(GameUI[Sapiens]):
         s = view.scale
         for (p, sq), scene in game._tokens.items():
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
-            px, py = view.to_pixel(wx + 0.5, wy + 0.6)
+            px, py = view.to_pixel(wx + TOKEN_AT[0], wy + TOKEN_AT[1])
             draw_token(painter, scene, px, py, s, style.colour(p, game.players))
         for (p, sq), placer in game._bears.items():
             wx, wy = _square_world(game, p, *game.valley(p).coord[sq])
@@ -187,53 +233,43 @@ class SapiensUI(GameUI[Sapiens]):
             draw_bear(painter, px, py, s, style.colour(placer, game.players))
         for p in game.players:
             self._draw_header(painter, game, p, view, style)
-        for owner in ("common", *game.players):
-            label = "Common" if owner == "common" else owner
-            lx, ly = view.to_pixel(0.2, POOL_TOP + (0 if owner == "common" else 1 + game.players.index(owner)) * ROW + 0.5)
-            room = (_pool_slot(game, owner, 0)[0] - 0.35) * s   # up to the first domino
-            size = min(max(10.0, s * 0.3), room / (len(label) * 0.64))
-            painter.text(lx, ly, label, size=size, anchor="start", bold=True,
-                         fill="#222" if owner == "common" else style.colour(owner, game.players))
+        for owner in ("common", *game.players):   # each pool lies under its valley: no name needed
             for i, tile in enumerate(game._pools[owner]):
                 self._draw_domino(painter, game, tile, *_pool_slot(game, owner, i), view, style)
 
     def _draw_header(self, painter: Painter, game: Sapiens, player: str, view: View, style: Style) -> None:
-        """Above a valley, right of its title: both tracks at the right end, the mammoth steaks
-        between, each shortened when the valley is drawn too small for the words."""
+        """Right of a valley's name: its food track, its shelter track (a star on the weaker one,
+        the score) and its mammoth steaks, each a picture and a number."""
         s = view.scale
-        left, y = view.to_pixel(*_origin(game, player))
-        right = left + VALLEY_W * s
-        title_end = left + 4 + _text_width(_valley_title(game, player, s), _title_size(s), True) + 8
-        size = max(10.0, min(15.0, s * 0.26))
-        tracks = _tracks_text(game, player)
-        if right - 4 - _text_width(tracks, size, True) < title_end:
-            tracks = _tracks_text(game, player, short=True)
-        start = right - 4 - _text_width(tracks, size, True)
-        painter.text(right - 4, y - 2, tracks, size=size, anchor="end", baseline="bottom", bold=True,
-                     fill=style.colour(player, game.players), halo="#ffffff", halo_width=3)
-        n = game.steaks[player]
-        icon = size * 1.4
-        for words in (f"{n} steak{'s' * (n != 1)}", str(n)):
-            if start - title_end >= icon + 4 + _text_width(words, size, False) + 6:
-                cy = y - 2 - size / 2
-                painter.icon(ICONS["steak"], title_end + icon / 2, cy, icon, fill="#8e3b2f")
-                painter.text(title_end + icon + 2, cy, words, size=size, anchor="start", fill="#3b3220",
-                             halo="#ffffff", halo_width=3)
-                break
+        size = HEADER_TEXT * s
+        left, top = view.to_pixel(*_origin(game, player))
+        x = left + VALLEY_W * s - 0.1 * s
+        y = top - HEAD * s / 2
+        for icon, words, colour in reversed(_header_items(game, player)):
+            painter.text(x, y, words, size=size, anchor="end", bold=True, fill="#3b3220", halo="#ffffff",
+                         halo_width=3)
+            x -= _text_width(words, size, True) + 0.05 * s
+            painter.icon(ICONS[icon], x - 0.3 * s, y, 0.6 * s, fill=colour)
+            x -= 0.6 * s + 0.25 * s
 
     def draw_regions(self, painter: Painter, game: Sapiens, view: View) -> None:
-        """The valleys and the pools framed and titled; a valley drawn small is titled by its
-        owner's name alone."""
+        """The valleys framed and named by their owners (the name shortened if the tracks need its
+        room); the common pool framed and titled left of its dominoes."""
+        s = view.scale
+        size = HEADER_TEXT * s
         for region in self.regions(game):
             x0, y0, x1, y1 = region.rect
             px, py = view.to_pixel(x0, y0)
             qx, qy = view.to_pixel(x1, y1)
             painter.rect(px, py, qx - px, qy - py, stroke="#6b5a2e", width=1.5, alpha=0.8)
             key = region.key
-            title = (_valley_title(game, key[1], view.scale) if isinstance(key, tuple) and key[0] == "valley"
-                     else region.title)
-            painter.text(px + 4, py - 2, title, size=_title_size(view.scale), anchor="start", baseline="bottom",
-                         bold=True, fill="#3b3220", halo="#ffffff", halo_width=3)
+            if isinstance(key, tuple) and key[0] == "valley":
+                room = VALLEY_W * s - _header_width(game, key[1], s) - 0.4 * s
+                painter.text(px + 0.1 * s, py - HEAD * s / 2, _valley_title(key[1], size, room), size=size,
+                             anchor="start", bold=True, fill=_PLAYER_INK, halo="#ffffff", halo_width=3)
+            else:
+                painter.text(px + 0.2 * s, py + ROW * s / 2, region.title, size=TEXT * s, anchor="start",
+                             bold=True, fill=_PLAYER_INK)
 
     def _draw_domino(self, painter: Painter, game: Sapiens, tile: int, wx: float, wy: float, view: View,
                      style: Style) -> None:
@@ -241,13 +277,11 @@ class SapiensUI(GameUI[Sapiens]):
         for k, scene in enumerate(game.tile(tile)):
             px, py = view.to_pixel(wx + k, wy)
             draw_half(painter, scene, px - 2, py - 2, s + 4)
-        px, py = view.to_pixel(wx, wy)
-        painter.text(px + s, py - 1, str(tile), size=min(max(10.0, s * 0.32), 0.6 * ROW_GAP * s + 4),
-                     baseline="bottom", bold=True, fill="#222", halo="#ffffff", halo_width=3)
+        px, py = view.to_pixel(wx, wy)   # no tile number: clicking the tile picks it, hovering names it
         for j, owner in enumerate(game._fight.get(tile, ())):
-            cx, cy = px + s * (0.25 + 0.42 * j), py + s * 0.92
-            painter.circle(cx, cy, s * 0.2, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
-            painter.icon(ICONS["fist"], cx, cy, s * 0.28, fill="#ffffff")
+            cx, cy = px + s * (0.27 + 0.5 * j), py + s * 0.92
+            painter.circle(cx, cy, s * 0.24, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
+            painter.icon(ICONS["fist"], cx, cy, s * 0.34, fill="#ffffff")
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
     def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
@@ -330,7 +364,7 @@ class SapiensUI(GameUI[Sapiens]):
         for act in legal:
             if isinstance(act, TakeMountainToken):
                 wx, wy = _square_world(game, p, act.x, act.y)
-                out.append(Target(("token", p, act.x, act.y), (act,), ("circle", wx + 0.5, wy + 0.6, 0.3), str(act)))
+                out.append(Target(("token", p, act.x, act.y), (act,), ("circle", wx + TOKEN_AT[0], wy + TOKEN_AT[1], 0.33), str(act)))
             elif isinstance(act, (PlaceBear, RemoveBear)):
                 owner = act.player if isinstance(act, PlaceBear) else p
                 wx, wy = _square_world(game, owner, act.x, act.y)
@@ -453,13 +487,12 @@ class SapiensUI(GameUI[Sapiens]):
             return picture(lambda p, x, y, s: draw_half(p, name, x - 2, y - 2, s + 4))
 
         def square(kind: str) -> Any:
-            return picture(lambda p, x, y, s: draw_square(p, kind, 2, (7, 5) if kind == CAVE else None, x, y, s,
-                                                          least_text=6))
+            return picture(lambda p, x, y, s: draw_square(p, kind, 2, 7 if kind == CAVE else None, x, y, s))
 
         items = [LegendItem(SCENE_NAME[name], scene(name), "Scenes") for name in SCENE_ICON]
         items += [LegendItem("Forest, food value", square(FOREST), "Valley"),
                   LegendItem("Plain, food value", square("P"), "Valley"),
-                  LegendItem("Cave, shelter 7 or 5", square(CAVE), "Valley"),
+                  LegendItem("Cave, shelter now", square(CAVE), "Valley"),
                   LegendItem("Waterfall", square(WATERFALL), "Valley"),
                   LegendItem("Abandoned tribe", picture(_draw_face_down), "Valley")]
         items += [LegendItem("Mountain token", lambda p, cx, cy, s: draw_token(p, "camp", cx, cy, s, "#333333"), "Pieces"),
@@ -467,6 +500,8 @@ class SapiensUI(GameUI[Sapiens]):
                   LegendItem("Mammoth steak", lambda p, cx, cy, s: p.icon(ICONS["steak"], cx, cy, s * 0.8, fill="#8e3b2f"),
                              "Pieces"),
                   LegendItem("Fight token", _draw_fight_token, "Pieces")]
+        items += [LegendItem(words, _header_picture(icon, colour), "Above a valley") for icon, colour, words in _HEADER_KEY]
+        items.append(LegendItem("Starred: the score", _draw_star, "Above a valley"))
         return items
 
 
@@ -506,26 +541,25 @@ def draw_half(painter: Painter, scene: str, px: float, py: float, s: float, *, a
     painter.icon(ICONS[SCENE_ICON[scene]], px + s / 2, py + s / 2, s * 0.64, fill=_letter_colour(scene), alpha=alpha)
 
 
-def draw_square(painter: Painter, kind: str, food: int, shelter: tuple[int, int] | None, px: float, py: float,
-                s: float, *, least_text: float = 0.0) -> None:
-    """A square of the valley: forests carry two little trees, every valley square its food value in
-    a white disc; caves show their entrance and both shelter values, waterfalls their falls.
-    ``least_text`` keeps the numbers readable where the square is drawn small (the legend)."""
+def draw_square(painter: Painter, kind: str, food: int, shelter: int | None, px: float, py: float,
+                s: float) -> None:
+    """A square of the valley: forests carry two little trees, every valley square its food value
+    large in a white disc; caves show the shelter they are worth now (large, at the top left) and
+    their entrance, waterfalls their falls."""
     painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke="#5b5246", width=1)
     if kind == FOREST:
         for k in (0, 1):
-            tx, base = px + s * (0.2 + 0.2 * k), py + s * (0.86 - 0.12 * k)
+            tx, base = px + s * (0.2 + 0.18 * k), py + s * (0.9 - 0.1 * k)
             painter.polygon(((tx, base - s * 0.34), (tx - s * 0.12, base), (tx + s * 0.12, base)), fill="#2f5a27")
     if kind in (FOREST, "P"):
-        cx, cy = px + s * 0.7, py + s * 0.3
-        painter.circle(cx, cy, s * 0.21, fill="#ffffff", stroke="#3b3326", width=1)
-        painter.text(cx, cy, str(food), size=max(s * 0.3, min(least_text, s * 0.7)), fill="#222222", bold=True)
+        cx, cy = px + s * 0.62, py + s * 0.38   # inside the square's inset: a laid tile hides it whole
+        painter.circle(cx, cy, s * 0.27, fill="#ffffff", stroke="#3b3326", width=1)
+        painter.text(cx, cy, str(food), size=s * BIG_TEXT, fill="#222222", bold=True)
     elif kind == CAVE:
-        painter.icon(ICONS["cave-entrance"], px + s / 2, py + s * 0.6, s * 0.62, fill="#cfc5b8")
-        if shelter:
-            size = max(s * 0.24, min(least_text, s * 0.58))
-            painter.text(px + s / 2, py + max(s * 0.17, size / 2 + 1), f"{shelter[0]}/{shelter[1]}", size=size, bold=True,
-                         fill="#ffffff")
+        painter.icon(ICONS["cave-entrance"], px + s * TOKEN_AT[0], py + s * TOKEN_AT[1], s * 0.56, fill="#cfc5b8")
+        if shelter is not None:
+            painter.text(px + s * 0.27, py + s * 0.3, str(shelter), size=s * BIG_TEXT, bold=True, fill="#ffffff",
+                         halo="#2b241c", halo_width=3)
     else:
         painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
 
@@ -536,6 +570,21 @@ def _draw_face_down(painter: Painter, px: float, py: float, s: float) -> None:
     painter.line(px + s - 6, py + 6, px + 6, py + s - 6, stroke="#a88f76", width=2)
 
 
+def _header_picture(icon: str, colour: str) -> Any:
+    """A legend picture: one of the header's icons."""
+    def draw(painter: Painter, cx: float, cy: float, s: float) -> None:
+        painter.icon(ICONS[icon], cx, cy, s * 0.8, fill=colour)
+    return draw
+
+
+def _draw_star(painter: Painter, cx: float, cy: float, s: float) -> None:
+    """The star the header puts on the weaker track (as a shape: the legend's words name it)."""
+    outer, inner = s * 0.4, s * 0.16
+    points = [(cx + (outer if k % 2 == 0 else inner) * math.sin(k * math.pi / 5),
+               cy - (outer if k % 2 == 0 else inner) * math.cos(k * math.pi / 5)) for k in range(10)]
+    painter.polygon(points, fill="#3b3220")
+
+
 def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
     painter.circle(cx, cy, s * 0.3, fill="#333333", stroke="#000", width=1.5)
     painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill="#ffffff")
@@ -543,8 +592,8 @@ def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
 
 def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
     """A mountain token: a disc of its scene with the scene's picture, ringed in its owner's colour."""
-    painter.circle(cx, cy, s * 0.3, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
-    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.38, fill=_letter_colour(scene))
+    painter.circle(cx, cy, s * 0.33, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
+    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.46, fill=_letter_colour(scene))
 
 
 def draw_bear(painter: Painter, cx: float, cy: float, s: float, ring: str) -> None:
@@ -618,6 +667,8 @@ def _action_refs(game: Sapiens, action: Action) -> tuple[Any, ...]:
         return (("tile", action.tile),)
     if isinstance(action, SwapTile):
         return (("tile", action.mine), ("tile", action.other))
+    if isinstance(action, Refill):
+        return tuple(("tile", t) for t in (*action.take, action.discard) if t >= 0)
     if isinstance(action, ResolveFightToken) and game._held is not None:
         return (("tile", game._held[1]),)
     return ()
@@ -683,27 +734,57 @@ def _pool_tile_at(game: Sapiens, wx: float, wy: float) -> tuple[str, int] | None
     return None
 
 
-def _tracks_text(game: Sapiens, player: str, short: bool = False) -> str:
-    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"
-    (short: "F 3 ★ · S 5", for a valley drawn small; the panel's columns spell them out)."""
+def _tracks_text(game: Sapiens, player: str) -> str:
+    """Both tracks in words, the star on the weaker one (the score): "food 3 ★ · shelter 5"."""
     food, shelter = game.food[player], game.shelter[player]
     star = " ★"
-    f, sh = ("F", "S") if short else ("food", "shelter")
-    return f"{f} {food}{star * (food <= shelter)} · {sh} {shelter}{star * (shelter < food)}"
+    return f"food {food}{star * (food <= shelter)} · shelter {shelter}{star * (shelter < food)}"
+
+
+#: the header's pictures in words, for the legend
+_HEADER_KEY = (("berries-bowl", "#6a1b9a", "Food track"),
+               ("cave-entrance", "#5d4a3a", "Shelter track"), ("steak", "#8e3b2f", "Mammoth steaks"))
+
+
+def _header_items(game: Sapiens, player: str) -> list[tuple[str, str, str]]:
+    """What the row above a valley shows right of the name: (icon, number, icon colour) for the
+    food track, the shelter track (the weaker one starred: it is the score) and the steaks."""
+    food, shelter = game.food[player], game.shelter[player]
+    (food_icon, food_ink, _), (shelter_icon, shelter_ink, _), (steak_icon, steak_ink, _) = _HEADER_KEY
+    return [(food_icon, f"{food}{'★' * (food <= shelter)}", food_ink),
+            (shelter_icon, f"{shelter}{'★' * (shelter < food)}", shelter_ink),
+            (steak_icon, str(game.steaks[player]), steak_ink)]
+
+
+def _header_width(game: Sapiens, player: str, s: float) -> float:
+    """How wide the tracks and steaks of the header are drawn, room for two-digit tracks kept."""
+    widest = [("", "88★", ""), ("", "88★", ""), ("", "88", "")]
+    return sum(_text_width(words, HEADER_TEXT * s, True) + 0.9 * s for _, words, _ in widest)
+
+
+def _valley_title(name: str, size: float, room: float) -> str:
+    """ "Ann's valley" where it fits in ``room``, else the name alone, else the name cut with an
+    ellipsis (hover text has it whole)."""
+    for title in (sentence(f"{possessive(name)} valley"), name):
+        if _text_width(title, size, True) <= room:
+            return title
+    keep = max(1, int(room / (size * 0.64)) - 1)
+    return name[:keep] + "…"
+
+
+def _shelter_now(game: Sapiens, player: str, square: int) -> int | None:
+    """A cave's shelter for entering it now: the higher value while its mountain token lies there;
+    none once a tile covers it (the tile hides it)."""
+    values = game.valley(player).shelter[square]
+    if values is None or (player, square) in game._board:
+        return None
+    high, low = values
+    return high if (player, square) in game._tokens else low
 
 
 def _text_width(text: str, size: float, bold: bool) -> float:
     """About how wide a line of sans-serif text is (0.6 em a character, bold 0.64)."""
     return len(text) * size * (0.64 if bold else 0.6)
-
-
-def _title_size(scale: float) -> float:
-    return max(10.0, min(16.0, scale * 0.28))
-
-
-def _valley_title(game: Sapiens, player: str, scale: float) -> str:
-    """ "Red's valley", or just "Red" when the valley is drawn too small for more."""
-    return sentence(f"{possessive(player)} valley") if scale >= 28 else player
 
 
 def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
@@ -718,19 +799,24 @@ def _refill_targets(game: Sapiens, legal: Sequence[Action]) -> list[Target]:
         if mine:
             wx, wy = _pool_slot(game, "common", i)
             out.append(Target(("common", tile), mine, ("rect", wx, wy, wx + 2, wy + 1), f"take tile {tile}",
-                              menu=len(mine) > 1, choice_labels=tuple(_refill_label(a) for a in mine)))
+                              menu=len(mine) > 1, choice_labels=tuple(_refill_label(game, a) for a in mine)))
     return out
 
 
-def _refill_label(action: Refill) -> str:
-    """Short words for a refill: "take 40, discard 12"."""
-    take = "take " + (" and ".join(map(str, action.take)) if action.take else "nothing")
-    return take + (f", discard {action.discard}" if action.discard >= 0 else "")
+def _refill_label(game: Sapiens, action: Refill) -> str:
+    """Short words for a refill, tiles named by their scenes as the board shows them, the number
+    after (the board's hover text names it): "take Hunt/Fire (40), discard Feast/Camp (12)"."""
+    take = "take " + (" and ".join(_tile_words(game, t) for t in action.take) if action.take else "nothing")
+    return take + (f", discard {_tile_words(game, action.discard)}" if action.discard >= 0 else "")
+
+
+def _tile_words(game: Sapiens, tile: int) -> str:
+    return f"{'/'.join(SCENE_NAME[s] for s in game.tile(tile))} ({tile})"
 
 
 def _label(game: Sapiens, action: Action) -> str:
     if isinstance(action, Refill):
-        return sentence(_refill_label(action))
+        return sentence(_refill_label(game, action))
     if isinstance(action, ConvertSteaks) and action.count:
         return f"{action} ({game.components.steak_food(action.count)} food)"
     return str(action)

@@ -67,12 +67,12 @@ class ValleyView(InspectorView):
             for cave in valley.caves:
                 if cave.state == "open":
                     x, y = at(cave.square)
-                    self.items.append(Item((valley.player, "cave", *cave.square), "caves", x, y, unit * 0.4, cave))
+                    self.items.append(Item((valley.player, "cave", *cave.square), "caves", x, y, max(unit * 0.4, 8.0), cave))
 
     def draw(self, painter: Painter, *, shown: Collection[str], selected: Hashable | None) -> None:
         from .ui import ICONS, SCENE_COLOUR, SCENE_ICON, _letter_colour
         for player, ox, oy, unit in self._frames:
-            painter.text(ox, oy - unit * 0.9, f"{player}'s valley", size=12, anchor="start", baseline="bottom",
+            painter.text(ox, oy - unit * 0.9, f"{player}'s valley", size=14, anchor="start", baseline="bottom",
                          bold=True, fill=self._colour(player))
             painter.rect(ox, oy, unit * WIDTH, unit * HEIGHT, stroke="#bdb39f", width=1)
         for item in self.items:
@@ -83,7 +83,7 @@ class ValleyView(InspectorView):
             if isinstance(item.data, Cave):
                 reach = item.data.squares_between == 0
                 painter.circle(item.x, item.y, item.r, fill="#6f655b" if reach else None, stroke="#3b3326", width=2)
-                painter.text(item.x, item.y, str(item.data.value), size=max(9.0, item.r), bold=True,
+                painter.text(item.x, item.y, str(item.data.value), size=max(12.0, item.r * 1.2), bold=True,
                              fill="#ffffff" if reach else "#3b3326")
                 continue
             area = item.data
