@@ -1445,6 +1445,30 @@ def test_live_widgets_stay_flat_over_games_and_from_game_to_game(name: str) -> N
     app.close()
 
 
+def test_a_long_prompt_is_one_list_with_a_play_button() -> None:
+    """Every way to pay a building of 1 to 7 resources is hundreds of choices: one list, not hundreds
+    of buttons (each one a widget), and Play plays the selected one."""
+    from widgetpkg.widgets.panel import LONG_PROMPT
+    app = wp.play("stone-age", players=["You", "Bob"], seed=3)   # two humans: every prompt is clickable
+    rng = random.Random(3)
+    while len(app.board.prompt) <= LONG_PROMPT:
+        assert not app.model.game.is_over, "no long prompt came up"
+        app.model.apply(rng.choice(app.model.game.legal_actions()))
+    panel = app.panel
+    assert panel.prompt.children == (panel._long_list, panel._long_play)
+    assert not panel._long_list.disabled and not panel._long_play.disabled
+    labels = [label for label, _ in panel._long_list.options]
+    assert len(labels) == len(app.board.prompt) > LONG_PROMPT and labels[0].startswith("Pay: ")
+    assert len(panel._prompt_buttons) <= LONG_PROMPT                    # no button per choice
+    panel._long_list.value = 2
+    chosen = panel._prompt_order[2].action
+    game = app.model.game
+    steps = len(game.history)
+    panel._long_play.click()
+    assert len(game.history) == steps + 1 and game.history[-1].action == chosen
+    app.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(_CI_DECISIONS))
 def test_whole_games_through_one_app_keep_widgets_and_memory_flat(name: str) -> None:
@@ -1482,6 +1506,7 @@ def _shown_words(app: App) -> list[str]:
     texts = [panel.status.value, panel.message.value, panel.info.value, panel.sections.value,
              app.model.message, *(str(option[0]) for option in panel.log.options),
              *(b.description + " " + b.tooltip for b in panel._prompt_buttons.shown()),
+             *(str(option[0]) for option in panel._long_list.options),
              *(section.render() for section in panel._closed_sections)]
     texts += [entry.detail for entry in app.board.ui.log(app.model.game) if entry.detail]
     return [html.unescape(re.sub("<[^>]+>", " ", text)) for text in texts]

@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 SINCE_KEPT = 30
 #: more game columns than this and the score table turns on its side (a column per player)
 MANY_COLUMNS = 4
+#: a prompt with more choices than this (every way to pay a building of 1 to 7 resources) is one
+#: list to pick from and a Play button: hundreds of buttons are unreadable and each one is a widget
+LONG_PROMPT = 40
 
 _CSS = """
 <style>
@@ -167,6 +170,9 @@ class Panel:
         self._prompt_titles = HTMLPool()
         self._prompt_rows = BoxPool()
         self.prompt = W.VBox(layout=W.Layout(width="100%"))
+        self._long_list = W.Select(rows=8, layout=W.Layout(width="100%"))
+        self._long_play = _button("Play the chosen one", "play the choice selected in the list", "check")
+        self._long_play.on_click(lambda _: self._press_prompt(self._long_list.value))
         self.info = W.HTML(layout=W.Layout(width="100%"))
         #: every step since the last decision at this screen (agents', forced and automatic ones)
         self.since = W.HTML(layout=W.Layout(width="100%"))
@@ -290,7 +296,7 @@ class Panel:
         for pool in (self._menu_buttons, self._prompt_buttons, self._prompt_titles, self._prompt_rows,
                      self._more_pages):
             pool.close()
-        for widget in (self._menu_title, self._menu_close):   # off screen while no menu is open
+        for widget in (self._menu_title, self._menu_close, self._long_list, self._long_play):   # maybe off screen
             widget.layout.close()
             widget.style.close()
             widget.close()
@@ -397,6 +403,9 @@ class Panel:
         for choice in choices:
             groups.setdefault(choice.group, []).append(choice)
         self._prompt_order = [c for group in groups.values() for c in group]
+        if len(choices) > LONG_PROMPT:
+            self._show_long_prompt()
+            return
         labels = []
         for choice in self._prompt_order:
             tip = choice.detail or choice.label
@@ -421,8 +430,19 @@ class Panel:
         for button in buttons:
             button.disabled = not human
 
-    def _press_prompt(self, index: int) -> None:
-        if index < len(self._prompt_order):
+    def _show_long_prompt(self) -> None:
+        """The prompt as one list (grouped, in the same order) and a Play button."""
+        self._prompt_buttons.show([])
+        options = [(f"{c.group}: {c.label}" if c.group else c.label, i) for i, c in enumerate(self._prompt_order)]
+        with self._long_list.hold_sync():
+            self._long_list.options = options
+            self._long_list.value = 0
+        human = self.model.human_to_move()
+        self._long_list.disabled = self._long_play.disabled = not human
+        self.prompt.children = (self._long_list, self._long_play)
+
+    def _press_prompt(self, index: int | None) -> None:
+        if isinstance(index, int) and index < len(self._prompt_order):
             self._guarded(self.board.press, self._prompt_order[index])
 
     def _hover_prompt(self, index: int, entered: bool) -> None:
