@@ -446,6 +446,11 @@ class StoneAgeUI(GameUI[StoneAge]):
         offered = {a for t in targets for a in t.choices}
         return [self._choice(game, a) for a in game.legal_actions() if a not in offered]
 
+    def action_text(self, game: StoneAge, action: Action) -> str:
+        """A legal action in the words of its button ("Place 2 people at the Forest"), for hints,
+        messages and replays (``str`` names places by their ids)."""
+        return self._choice(game, action).label
+
     def _choice(self, game: StoneAge, a: Action) -> Choice:
         if isinstance(a, UseTools):
             _, _, _, good, dice, malus = game.pending
