@@ -57,6 +57,9 @@ HIGHLIGHT = "#fff36b"
 HIGHLIGHT_EDGE = "#f2b705"
 #: the frame round what the last move changed
 LAST_MOVE = "#ffd23f"
+#: the disc under what is selected in an inspector's picture, and its row in the inspector's table
+SELECTED = "#ffb703"
+SELECTED_ROW = "#fff3c4"
 
 # Land and water, as the pictures of every game paint them: light grassland, darker forest with
 # lighter crowns, blue water with a darker bank and light ripples, grey rock, hedges.
@@ -75,14 +78,40 @@ ROCK = "#a3a199"
 ROCK_DARK = "#6d6b64"
 HEDGE = "#5b8a3a"
 HEDGE_DARK = "#2f5a26"
+# What the ground gives, for the games that dig it out (their goods' icons and their places)
+CLAY = "#b8612f"
+GOLD = "#c8960c"
+WOOD = "#7a5230"
+#: the snow over a place on a winter side
+SNOW = "#fbfdff"
 
 #: every colour above by the name a tile drawing asks for it
 LAND: dict[str, str] = {
     "meadow": MEADOW, "grass": GRASS, "forest": FOREST, "forest_edge": FOREST_EDGE, "canopy": CANOPY,
     "canopy_dark": CANOPY_DARK, "river": WATER, "river_bank": WATER_EDGE, "river_light": WATER_LIGHT,
     "lake": LAKE, "lake_light": LAKE_LIGHT, "rock": ROCK, "rock_dark": ROCK_DARK, "hedge": HEDGE,
-    "hedge_dark": HEDGE_DARK, "ink": INK, "paper": PAPER, "table": TABLE, "tile_line": FRAME,
+    "hedge_dark": HEDGE_DARK, "clay": CLAY, "gold": GOLD, "wood": WOOD, "snow": SNOW, "ink": INK, "paper": PAPER, "table": TABLE, "tile_line": FRAME,
 }
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """``colour`` with ``share`` (0 to 1) of ``other`` mixed in, channel by channel (``#rrggbb``).
+
+    >>> mix("#000000", "#ffffff", 0.5), mix("#3f7d3b", PAPER, 1.0)
+    ('#808080', '#faf6ec')
+    """
+    a, b = (tuple(int(c.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)) for c in (colour, other))
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
+def tint(colour: str, strength: float = 0.3) -> str:
+    """A pale tint of a family colour on :data:`PAPER` (``strength`` of the colour): the ground of a
+    place or square that carries dark words and icons, still the colour of what it shows.
+
+    >>> tint(FOREST)
+    '#c2d2b7'
+    """
+    return mix(PAPER, colour, strength)
 
 
 def outline(size: float) -> float:
@@ -121,6 +150,18 @@ def _luminance(colour: str) -> float | None:
     channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(colour: str, other: str) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21; 1 if either is not a colour).
+
+    >>> round(contrast(INK, PAPER), 1), contrast("#ffffff", "#ffffff")
+    (14.2, 1.0)
+    """
+    a, b = _luminance(colour), _luminance(other)
+    if a is None or b is None:
+        return 1.0
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 
 
 def ink_on(colour: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from ...render.painter import Painter
 from ...ui.contract import Inspection, esc
 from ...ui.inspector import InspectorView, Item
-from ...ui.palette import LAND, seat_colour
+from ...ui.palette import LAND, SELECTED, SELECTED_ROW, seat_colour
 from . import words
 
 #: fill colours by kind, from the tiles' own palette
@@ -37,7 +37,6 @@ SORTS: dict[str, tuple[Callable[[Any], Any], bool]] = {
     "kind": (lambda a: NODE_KINDS.index(a.kind), False),
     "complete": (lambda a: (a.open_ends != 0, a.open_ends if a.open_ends is not None else 99), False),
 }
-_SELECTED = "#ffb703"
 _GAP = 3.0          # pixels kept free between two items
 #: the table's columns: header, right-aligned
 _COLUMNS = (("Kind", False), ("Where", False), ("Tiles", True), ("Complete", False), ("Held by", False),
@@ -166,7 +165,7 @@ class FeatureGraphView(InspectorView):
         for item in visible.values():
             area = item.data
             if item.key == selected:
-                painter.circle(item.x, item.y, item.r + 6, fill=_SELECTED)
+                painter.circle(item.x, item.y, item.r + 6, fill=SELECTED)
             painter.circle(item.x, item.y, item.r, fill=KIND_COLOURS[area.kind])
             if area.complete:
                 painter.circle(item.x, item.y, item.r + 3, stroke="#222222", width=2)
@@ -206,7 +205,7 @@ class FeatureGraphView(InspectorView):
     def table_html(self, *, shown: Collection[str], sort: str, selected: Hashable | None) -> str:
         rows = []
         for a in self.sorted_areas(sort, shown):
-            mark = " style='background:#fff3c4'" if a.key == selected else ""
+            mark = f" style='background:{SELECTED_ROW}'" if a.key == selected else ""
             done = "" if a.open_ends is None else ("yes" if a.complete else words.count(a.open_ends, "open end"))
             who = ", ".join(f"{p} {n}" for p, n in a.occupants.items())
             swatch = f"<span class='wp-swatch' style='background:{KIND_COLOURS[a.kind]}'></span>"

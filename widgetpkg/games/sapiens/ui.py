@@ -45,7 +45,23 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
-from ...ui.palette import EMPHASIS
+from ...ui.palette import (
+    EMPHASIS,
+    FOREST_EDGE,
+    FRAME,
+    HALO,
+    INK,
+    LAST_MOVE,
+    MEADOW,
+    ROCK,
+    ROCK_DARK,
+    TARGET,
+    WATER_EDGE,
+    WATER_LIGHT,
+    ink_on,
+    tint,
+)
+from ...ui.palette import FOREST as LAND_FOREST
 from .actions import (
     Abandon,
     ConvertSteaks,
@@ -74,7 +90,10 @@ SCENE_ICON = {"feast": "crossed-bones", "picking": "fruit-tree", "ritual": "rune
               "camp": "camping-tent", "hunt": "mammoth", "fight": "fist", "fire": "flame"}
 #: the scenes' names as the rulebook writes them
 SCENE_NAME = {scene: scene.capitalize() for scene in SCENE_ICON}
-TERRAIN = {FOREST: "#7fae6a", "P": "#eadf9f", CAVE: "#6f655b", WATERFALL: "#8fc7e8"}
+#: the valley's ground in the family's land colours, forest and plain as light tints (a laid tile's
+#: scene, Picking's green above all, stands out on them; forests also carry trees, caves and waterfalls
+#: their icons)
+TERRAIN = {FOREST: tint(LAND_FOREST, 0.65), "P": tint(MEADOW, 0.6), CAVE: ROCK_DARK, WATERFALL: WATER_LIGHT}
 TERRAIN_NAME = {FOREST: "forest", "P": "plain", CAVE: "cave", WATERFALL: "waterfall"}
 ICONS = icons_of(__package__)
 VALLEY_W, VALLEY_H, GAP = 10, 7, 1
@@ -88,7 +107,6 @@ BLOCK_H = HEAD + VALLEY_H + 1.6   # one player's block: header, valley, pool (an
 SLOT = 2.5            # from one pool domino to the next
 HEADER_TEXT = 0.5     # the owners' names, the tracks and the steaks above the valleys
 TOKEN_AT = (0.62, 0.64)  # a mountain token's centre on its square, clear of the cave's value
-_PLAYER_INK = "#3b3220"
 COMMON_LABEL = 4.0    # room left of the common pool's dominoes for its title
 ROW = 1.5             # the common pool's row
 #: targets drawn on pool tiles (which lie above the marks layer)
@@ -154,7 +172,6 @@ class SapiensUI(GameUI[Sapiens]):
     cycle_label = "Next placement"
     keys = {"r": "cycle", "enter": "play", "u": "undo", "y": "redo"}
     default_scale = 40
-    table_colour = "#efe6d2"
 
     # -- geometry -------------------------------------------------------------------------------
     def extent(self, game: Sapiens) -> Rect:
@@ -246,7 +263,7 @@ class SapiensUI(GameUI[Sapiens]):
         x = left + VALLEY_W * s - 0.1 * s
         y = top - HEAD * s / 2
         for icon, words, colour in reversed(_header_items(game, player)):
-            painter.text(x, y, words, size=size, anchor="end", bold=True, fill="#3b3220", halo="#ffffff",
+            painter.text(x, y, words, size=size, anchor="end", bold=True, fill=INK, halo=HALO,
                          halo_width=3)
             x -= _text_width(words, size, True) + 0.05 * s
             painter.icon(ICONS[icon], x - 0.3 * s, y, 0.6 * s, fill=colour)
@@ -261,15 +278,15 @@ class SapiensUI(GameUI[Sapiens]):
             x0, y0, x1, y1 = region.rect
             px, py = view.to_pixel(x0, y0)
             qx, qy = view.to_pixel(x1, y1)
-            painter.rect(px, py, qx - px, qy - py, stroke="#6b5a2e", width=1.5, alpha=0.8)
+            painter.rect(px, py, qx - px, qy - py, stroke=FRAME, width=1.5, alpha=0.8)
             key = region.key
             if isinstance(key, tuple) and key[0] == "valley":
                 room = VALLEY_W * s - _header_width(game, key[1], s) - 0.4 * s
                 painter.text(px + 0.1 * s, py - HEAD * s / 2, _valley_title(key[1], size, room), size=size,
-                             anchor="start", bold=True, fill=_PLAYER_INK, halo="#ffffff", halo_width=3)
+                             anchor="start", bold=True, fill=INK, halo=HALO, halo_width=3)
             else:
                 painter.text(px + 0.2 * s, py + ROW * s / 2, region.title, size=TEXT * s, anchor="start",
-                             bold=True, fill=_PLAYER_INK)
+                             bold=True, fill=INK)
 
     def _draw_domino(self, painter: Painter, game: Sapiens, tile: int, wx: float, wy: float, view: View,
                      style: Style) -> None:
@@ -280,8 +297,9 @@ class SapiensUI(GameUI[Sapiens]):
         px, py = view.to_pixel(wx, wy)   # no tile number: clicking the tile picks it, hovering names it
         for j, owner in enumerate(game._fight.get(tile, ())):
             cx, cy = px + s * (0.27 + 0.5 * j), py + s * 0.92
-            painter.circle(cx, cy, s * 0.24, fill=style.colour(owner, game.players), stroke="#000", width=1.5)
-            painter.icon(ICONS["fist"], cx, cy, s * 0.34, fill="#ffffff")
+            colour = style.colour(owner, game.players)
+            painter.circle(cx, cy, s * 0.24, fill=colour, stroke=INK, width=1.5)
+            painter.icon(ICONS["fist"], cx, cy, s * 0.34, fill=ink_on(colour))
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
     def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
@@ -299,7 +317,9 @@ class SapiensUI(GameUI[Sapiens]):
                 owner = game._laid[action.tile][0]
                 for x, y in _squares(action):
                     px, py = view.to_pixel(*_square_world(game, owner, x, y))
-                    painter.rect(px, py, s, s, stroke="#000", width=3, dash=(6, 3))
+                    # the family's last-move frame, and a dashed ink line inside it that shows on every scene
+                    painter.rect(px + 1.5, py + 1.5, s - 3, s - 3, stroke=LAST_MOVE, width=3)
+                    painter.rect(px + 3.5, py + 3.5, s - 7, s - 7, stroke=INK, width=1.5, dash=(6, 3))
         for t in targets:
             if t.shape[0] != "rect":
                 continue
@@ -307,11 +327,11 @@ class SapiensUI(GameUI[Sapiens]):
             px, py = view.to_pixel(x0, y0)
             if isinstance(t.key, tuple) and t.key[0] in _POOL_TARGETS:
                 # pool tiles are drawn above the marks: a wide glow around the domino shows through
-                painter.rect(px - 6, py - 6, (x1 - x0) * s + 12, (y1 - y0) * s + 12, fill="#2e7d32", alpha=0.55,
-                             stroke="#1b5e20", width=3)
+                painter.rect(px - 6, py - 6, (x1 - x0) * s + 12, (y1 - y0) * s + 12, fill=TARGET, alpha=0.55,
+                             stroke=TARGET, width=3, dash=(s / 9, s / 14))
             else:
-                painter.rect(px + 2, py + 2, (x1 - x0) * s - 4, (y1 - y0) * s - 4, fill="#ffffff", alpha=0.35,
-                             stroke="#1b5e20", width=2)
+                painter.rect(px + 2, py + 2, (x1 - x0) * s - 4, (y1 - y0) * s - 4, fill=HALO, alpha=0.35,
+                             stroke=TARGET, width=2, dash=(s / 9, s / 14))
 
     def draw_preview(self, painter: Painter, game: Sapiens, target: Target, choice: Action, view: View,
                      style: Style) -> None:
@@ -320,7 +340,7 @@ class SapiensUI(GameUI[Sapiens]):
             for (x, y), scene in zip(_squares(choice), game.tile(choice.tile)):
                 px, py = view.to_pixel(*_square_world(game, p, x, y))
                 draw_half(painter, scene, px, py, view.scale, alpha=0.85)
-                painter.rect(px + 1, py + 1, view.scale - 2, view.scale - 2, stroke="#000", width=2.5)
+                painter.rect(px + 1, py + 1, view.scale - 2, view.scale - 2, stroke=INK, width=2.5)
             return
         super().draw_preview(painter, game, target, choice, view, style)
 
@@ -530,15 +550,11 @@ def _scene_legend() -> str:
     return f'<ul style="list-style:none;padding-left:0">{"".join(items)}</ul>'
 
 
-def _letter_colour(scene: str) -> str:
-    return "#111" if scene in ("feast", "fire", "camp") else "#fff"
-
-
 # -- pictures, one drawing for the canvas and the SVG -----------------------------------------------------
 def draw_half(painter: Painter, scene: str, px: float, py: float, s: float, *, alpha: float = 1.0) -> None:
     """One half of a tile in the ``s``-pixel square at ``(px, py)``: the scene's colour and picture."""
-    painter.rect(px + 3, py + 3, s - 6, s - 6, fill=SCENE_COLOUR[scene], stroke="#222", width=1.5, alpha=alpha)
-    painter.icon(ICONS[SCENE_ICON[scene]], px + s / 2, py + s / 2, s * 0.64, fill=_letter_colour(scene), alpha=alpha)
+    painter.rect(px + 3, py + 3, s - 6, s - 6, fill=SCENE_COLOUR[scene], stroke=INK, width=1.5, alpha=alpha)
+    painter.icon(ICONS[SCENE_ICON[scene]], px + s / 2, py + s / 2, s * 0.64, fill=ink_on(SCENE_COLOUR[scene]), alpha=alpha)
 
 
 def draw_square(painter: Painter, kind: str, food: int, shelter: int | None, px: float, py: float,
@@ -546,22 +562,22 @@ def draw_square(painter: Painter, kind: str, food: int, shelter: int | None, px:
     """A square of the valley: forests carry two little trees, every valley square its food value
     large in a white disc; caves show the shelter they are worth now (large, at the top left) and
     their entrance, waterfalls their falls."""
-    painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke="#5b5246", width=1)
+    painter.rect(px + 1, py + 1, s - 2, s - 2, fill=TERRAIN[kind], stroke=FRAME, width=1)
     if kind == FOREST:
         for k in (0, 1):
             tx, base = px + s * (0.2 + 0.18 * k), py + s * (0.9 - 0.1 * k)
-            painter.polygon(((tx, base - s * 0.34), (tx - s * 0.12, base), (tx + s * 0.12, base)), fill="#2f5a27")
+            painter.polygon(((tx, base - s * 0.34), (tx - s * 0.12, base), (tx + s * 0.12, base)), fill=FOREST_EDGE)
     if kind in (FOREST, "P"):
         cx, cy = px + s * 0.62, py + s * 0.38   # inside the square's inset: a laid tile hides it whole
-        painter.circle(cx, cy, s * 0.27, fill="#ffffff", stroke="#3b3326", width=1)
-        painter.text(cx, cy, str(food), size=s * BIG_TEXT, fill="#222222", bold=True)
+        painter.circle(cx, cy, s * 0.27, fill=HALO, stroke=FRAME, width=1)
+        painter.text(cx, cy, str(food), size=s * BIG_TEXT, fill=INK, bold=True)
     elif kind == CAVE:
-        painter.icon(ICONS["cave-entrance"], px + s * TOKEN_AT[0], py + s * TOKEN_AT[1], s * 0.56, fill="#cfc5b8")
+        painter.icon(ICONS["cave-entrance"], px + s * TOKEN_AT[0], py + s * TOKEN_AT[1], s * 0.56, fill=ROCK)
         if shelter is not None:
-            painter.text(px + s * 0.27, py + s * 0.3, str(shelter), size=s * BIG_TEXT, bold=True, fill="#ffffff",
-                         halo="#2b241c", halo_width=3)
+            painter.text(px + s * 0.27, py + s * 0.3, str(shelter), size=s * BIG_TEXT, bold=True, fill=HALO,
+                         halo=INK, halo_width=3)
     else:
-        painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill="#1d4e6e")
+        painter.icon(ICONS["waterfall"], px + s / 2, py + s / 2, s * 0.7, fill=WATER_EDGE)
 
 
 def _draw_face_down(painter: Painter, px: float, py: float, s: float) -> None:
@@ -582,18 +598,18 @@ def _draw_star(painter: Painter, cx: float, cy: float, s: float) -> None:
     outer, inner = s * 0.4, s * 0.16
     points = [(cx + (outer if k % 2 == 0 else inner) * math.sin(k * math.pi / 5),
                cy - (outer if k % 2 == 0 else inner) * math.cos(k * math.pi / 5)) for k in range(10)]
-    painter.polygon(points, fill="#3b3220")
+    painter.polygon(points, fill=INK)
 
 
 def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
-    painter.circle(cx, cy, s * 0.3, fill="#333333", stroke="#000", width=1.5)
-    painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill="#ffffff")
+    painter.circle(cx, cy, s * 0.3, fill="#333333", stroke=INK, width=1.5)
+    painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill=ink_on("#333333"))
 
 
 def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
     """A mountain token: a disc of its scene with the scene's picture, ringed in its owner's colour."""
     painter.circle(cx, cy, s * 0.33, fill=SCENE_COLOUR[scene], stroke=ring, width=3)
-    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.46, fill=_letter_colour(scene))
+    painter.icon(ICONS[SCENE_ICON[scene]], cx, cy, s * 0.46, fill=ink_on(SCENE_COLOUR[scene]))
 
 
 def draw_bear(painter: Painter, cx: float, cy: float, s: float, ring: str) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from ...render.painter import Painter
 from ...ui.contract import Inspection, esc
 from ...ui.inspector import InspectorView, Item
-from ...ui.palette import seat_colour
+from ...ui.palette import CANOPY, FRAME, ROCK_DARK, SELECTED, SELECTED_ROW, ink_on, seat_colour
 from .areas import Cave, SceneArea, ValleyAreas
 from .components import HEIGHT, WIDTH
 
@@ -30,7 +30,6 @@ _CATEGORIES = ("active tribe", "abandoned", "caves")
 _SORTS = {"food": lambda row: -row[2].food if isinstance(row[2], SceneArea) else 0,
           "shelter": lambda row: -(row[2].shelter if isinstance(row[2], SceneArea) else row[2].value),
           "size": lambda row: -len(row[2].squares) if isinstance(row[2], SceneArea) else 0}
-_SELECTED = "#ffb703"
 
 
 class ValleyView(InspectorView):
@@ -70,7 +69,7 @@ class ValleyView(InspectorView):
                     self.items.append(Item((valley.player, "cave", *cave.square), "caves", x, y, max(unit * 0.4, 8.0), cave))
 
     def draw(self, painter: Painter, *, shown: Collection[str], selected: Hashable | None) -> None:
-        from .ui import ICONS, SCENE_COLOUR, SCENE_ICON, _letter_colour
+        from .ui import ICONS, SCENE_COLOUR, SCENE_ICON
         for player, ox, oy, unit in self._frames:
             painter.text(ox, oy - unit * 0.9, f"{player}'s valley", size=14, anchor="start", baseline="bottom",
                          bold=True, fill=self._colour(player))
@@ -79,16 +78,16 @@ class ValleyView(InspectorView):
             if item.category not in shown:
                 continue
             if item.key == selected:
-                painter.circle(item.x, item.y, item.r + 4, fill=_SELECTED)
+                painter.circle(item.x, item.y, item.r + 4, fill=SELECTED)
             if isinstance(item.data, Cave):
                 reach = item.data.squares_between == 0
-                painter.circle(item.x, item.y, item.r, fill="#6f655b" if reach else None, stroke="#3b3326", width=2)
+                painter.circle(item.x, item.y, item.r, fill=ROCK_DARK if reach else None, stroke=FRAME, width=2)
                 painter.text(item.x, item.y, str(item.data.value), size=max(12.0, item.r * 1.2), bold=True,
-                             fill="#ffffff" if reach else "#3b3326")
+                             fill=ink_on(ROCK_DARK) if reach else FRAME)
                 continue
             area = item.data
             painter.circle(item.x, item.y, item.r, fill=SCENE_COLOUR[area.scene], stroke="#222222", width=1.5)
-            painter.icon(ICONS[SCENE_ICON[area.scene]], item.x, item.y, item.r * 1.3, fill=_letter_colour(area.scene))
+            painter.icon(ICONS[SCENE_ICON[area.scene]], item.x, item.y, item.r * 1.3, fill=ink_on(SCENE_COLOUR[area.scene]))
             if not area.face_up:
                 d = item.r * 0.7
                 painter.line(item.x - d, item.y - d, item.x + d, item.y + d, stroke="#222222", width=2)
@@ -97,9 +96,9 @@ class ValleyView(InspectorView):
         return self.colours.get(player) or seat_colour(player, self.players)
 
     def legend(self) -> list[tuple[str, str, str]]:
-        return [("active tribe", "active tribe", "#7fae6a"), ("abandoned", "abandoned (crossed)", "#5d4a3a"),
-                ("caves", "caves still open", "#6f655b"),
-                ("ring", "a filled cave: the next tile can enter it", "#6f655b")]
+        return [("active tribe", "active tribe", CANOPY), ("abandoned", "abandoned (crossed)", "#5d4a3a"),
+                ("caves", "caves still open", ROCK_DARK),
+                ("ring", "a filled cave: the next tile can enter it", ROCK_DARK)]
 
     def _row(self, key: Hashable) -> tuple[str, Hashable, Any] | None:
         key = tuple(key) if isinstance(key, list) else key
@@ -124,7 +123,7 @@ class ValleyView(InspectorView):
         rows.sort(key=_SORTS.get(sort, _SORTS["food"]))
         body = []
         for player, key, data in rows:
-            mark = " style='background:#fff3c4'" if key == selected else ""
+            mark = f" style='background:{SELECTED_ROW}'" if key == selected else ""
             if isinstance(data, SceneArea):
                 what = f"{data.scene} area, tribe {data.tribe}" + ("" if data.face_up else " (abandoned)")
                 where, size, food, shelter = data.squares[0], len(data.squares), data.food, data.shelter

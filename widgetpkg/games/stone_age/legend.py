@@ -11,7 +11,7 @@ False
 from __future__ import annotations
 
 from ...ui.legend import Draw, LegendItem
-from ...ui.palette import INK, TARGET, seat_colour
+from ...ui.palette import FRAME, INK, TARGET, ink_on, seat_colour, seat_marks
 from .game import StoneAge
 from .pictures import (
     ANIMAL_ICONS,
@@ -25,7 +25,7 @@ from .pictures import (
     icon,
     multiplier_name,
 )
-from .places import PLACE_LABELS, VILLAGE_GIVES
+from .places import ONE_USE_PAPER, PLACE_LABELS, RESOLVING, TOOL_PAPER, VILLAGE_GIVES
 from .rules import DIVISOR, GOOD_OF
 
 GOODS = ("food", "wood", "clay", "stone", "gold", "tool", "person", "agriculture", "points", "card", "any", "dice",
@@ -49,14 +49,13 @@ def _bottom(bottom: tuple[str, str, int]) -> Draw:
 
 def _person(colour: str, mark: str) -> Draw:
     def draw(p, x, y, s):  # type: ignore[no-untyped-def]
-        from .ui import ink_on
-        p.circle(x, y, s * 0.4, fill=colour, stroke="#222")
+        p.circle(x, y, s * 0.4, fill=colour, stroke=INK)
         p.text(x, y, mark, size=max(6.0, s * 0.5), bold=True, fill=ink_on(colour))
     return draw
 
 
 def _free_spot(p, x, y, s):  # type: ignore[no-untyped-def]
-    p.circle(x, y, s * 0.4, stroke="#3d3222", width=1.5, alpha=0.55)
+    p.circle(x, y, s * 0.4, stroke=FRAME, width=1.5, alpha=0.55)
 
 
 def _target(p, x, y, s):  # type: ignore[no-untyped-def]
@@ -64,27 +63,26 @@ def _target(p, x, y, s):  # type: ignore[no-untyped-def]
 
 
 def _resolving(p, x, y, s):  # type: ignore[no-untyped-def]
-    p.rect(x - s * 0.45, y - s * 0.4, s * 0.9, s * 0.8, stroke="#c0392b", width=3)
+    p.rect(x - s * 0.45, y - s * 0.4, s * 0.9, s * 0.8, stroke=RESOLVING, width=3)
 
 
 def _tile(fresh: bool) -> Draw:
     def draw(p, x, y, s):  # type: ignore[no-untyped-def]
-        p.rect(x - s * 0.35, y - s * 0.35, s * 0.7, s * 0.7, fill="#e9dfc7" if fresh else None, stroke=INK,
+        p.rect(x - s * 0.35, y - s * 0.35, s * 0.7, s * 0.7, fill=TOOL_PAPER if fresh else None, stroke=INK,
                width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
         p.text(x, y, "2", size=max(6.0, s * 0.5), bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
     return draw
 
 
 def _one_use(p, x, y, s):  # type: ignore[no-untyped-def]
-    p.circle(x, y, s * 0.35, fill="#f3e3b5", stroke=INK, width=1.5)
+    p.circle(x, y, s * 0.35, fill=ONE_USE_PAPER, stroke=INK, width=1.5)
     p.text(x, y, "3", size=max(6.0, s * 0.5), bold=True, fill=INK)
 
 
 def legend_items(game: StoneAge, colours: dict[str, str] | None = None) -> list[LegendItem]:
     """What the board of ``game`` can show: only the variants it plays."""
-    from .ui import player_marks
     colours = colours or {}
-    marks = player_marks(game.players)
+    marks = seat_marks(game.players)
     items = [LegendItem(f"{p}'s people", _person(colours.get(p) or seat_colour(p, game.players), marks[p]), "People")
              for p in game.players]
     items += [LegendItem("free spot", _free_spot, "People"), LegendItem("you may click here", _target, "People"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...render.icons import icons_of
 from ...render.painter import Painter
-from ...ui.palette import INK
+from ...ui.palette import CLAY, GOLD, INK, ROCK_DARK, WOOD
 from .data import RESOURCES
 
 #: the icon of each good and counter, by its name in the rules
@@ -24,7 +24,7 @@ GOOD_ICONS = {"food": "meat", "wood": "wood-pile", "clay": "brick-pile", "stone"
               "card": "card-draw", "any": "swap-bag", "dice": "rolling-dices", "building": "block-house",
               "igloo": "igloo"}
 #: the colour an icon of each good is filled with (the shape tells them apart; the colour echoes the board)
-GOOD_COLOURS = {"food": "#a4452c", "wood": "#7a5230", "clay": "#b8612f", "stone": "#6e7073", "gold": "#c8960c",
+GOOD_COLOURS = {"food": "#a4452c", "wood": WOOD, "clay": CLAY, "stone": ROCK_DARK, "gold": GOLD,
                 "tool": "#4d4236", "person": INK, "agriculture": "#7d8a2a", "points": "#5b6e1f", "card": INK,
                 "any": "#6b5a2e", "dice": INK, "building": "#6b5a2e", "igloo": "#5a86a8"}
 PLACE_ICONS = {"hunt": "deer", "forest": "pine-tree", "clay_pit": "brick-pile", "quarry": "mining",

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from ...render.painter import Painter
-from ...ui.palette import FRAME, HALO, INK
+from ...ui.palette import CLAY, FOREST, FRAME, HALO, INK, MEADOW, PAPER, ROCK, SNOW, TABLE, WATER, mix, tint
 from .data import RESOURCES
 from .pictures import (
     ANIMAL_ICONS,
@@ -31,20 +31,23 @@ from .pictures import (
 )
 from .rules import DIVISOR, GOOD_OF
 
-#: the summer side: pale tints of the board's colours, so dark words and icons read on every place
-PLACE_COLOURS = {"hunt": "#e6d3a8", "forest": "#c4dbab", "clay_pit": "#ecc3a2", "quarry": "#d7d8d6",
-                 "river": "#efe09a", "tool_maker": "#ddd7ca", "hut": "#eed9c6", "field": "#dde6ae",
+#: the summer side: pale tints, so dark words and icons read on every place; where a place is land or
+#: water the family knows (forest, clay, rock, water, meadow) it is a tint of that family colour
+PLACE_COLOURS = {"hunt": "#e6d3a8", "forest": tint(FOREST), "clay_pit": tint(CLAY), "quarry": tint(ROCK, 0.45),
+                 "river": tint(WATER), "tool_maker": "#ddd7ca", "hut": "#eed9c6", "field": tint(MEADOW, 0.5),
                  "animal": "#e4bcb4"}
 #: the winter side: the same places colder and greyer, under snow
-WINTER_COLOURS = {"hunt": "#ddd3c0", "forest": "#bcd2c2", "clay_pit": "#e0c6b6", "quarry": "#d6dbe0",
-                  "river": "#e6dcae", "tool_maker": "#dcdad4", "hut": "#e4d9d0", "field": "#d6dccb",
-                  "animal": "#dcc0c0"}
+WINTER_COLOURS = {place: mix(colour, "#d3dbe2", 0.45) for place, colour in PLACE_COLOURS.items()}
 PLACE_LABELS = {"hunt": "Hunting grounds", "forest": "Forest", "clay_pit": "Clay pit", "quarry": "Quarry",
                 "river": "River", "tool_maker": "Tool maker", "hut": "Hut", "field": "Field",
                 "animal": "Wild animal"}
 #: what a village place gives, as (good, words)
 VILLAGE_GIVES = {"tool_maker": ("tool", "+1 tool"), "hut": ("person", "+1 person"), "field": ("agriculture", "+1 field")}
 CARD_PAPER = {"culture": "#eaf2dc", "multiplier": "#f5e8c8"}
+#: a tool tile not used this round, and a one-use tool (round: shape tells them apart)
+TOOL_PAPER, ONE_USE_PAPER = "#e9dfc7", "#f3e3b5"
+#: the frame round the place being resolved (paid for, or its tools chosen)
+RESOLVING = "#c0392b"
 
 
 #: the smallest text on the board, in board units (see the module's docstring)
@@ -79,7 +82,7 @@ def snow(painter: Painter, px: float, py: float, width: float, scale: float) -> 
     steps = 8 * bumps
     edge = [(px + 1 + (width - 2) * i / steps, py + depth - wave * abs(math.sin(math.pi * i / 8)))
             for i in range(steps + 1)]
-    painter.polygon([(px + 1, py + 1), (px + width - 1, py + 1), *reversed(edge)], fill="#fbfdff", alpha=0.9)
+    painter.polygon([(px + 1, py + 1), (px + width - 1, py + 1), *reversed(edge)], fill=SNOW, alpha=0.9)
 
 
 def cost_icons(painter: Painter, cx: float, cy: float, cost: tuple[int, ...], width: float, size: float) -> None:
@@ -114,11 +117,11 @@ def draw_place(painter: Painter, name: str, value: Any, px: float, py: float, w:
     """One place of the board in the pixel box ``(px, py, w, h)``; ``value`` is its background value;
     ``scale`` is the pixels of a board unit."""
     kind = value[0] if isinstance(value, tuple) else "place"
-    fill = (WINTER_COLOURS if winter else PLACE_COLOURS).get(name, "#f7f1e3")
+    fill = (WINTER_COLOURS if winter else PLACE_COLOURS).get(name, PAPER)
     if kind == "card":
-        fill = CARD_PAPER[value[1].bottom[0]] if value[1] else "#efe6d2"
+        fill = CARD_PAPER[value[1].bottom[0]] if value[1] else TABLE
     elif kind in ("building", "igloo"):
-        fill = "#f4eee0"
+        fill = PAPER
     painter.rect(px, py, w, h, fill=fill, stroke=FRAME, width=1.5)
     if winter:
         snow(painter, px, py, w, scale)

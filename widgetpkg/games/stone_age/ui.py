@@ -41,7 +41,7 @@ from ...ui.contract import (
     esc,
     register_ui,
 )
-from ...ui.palette import FRAME, INK, PAPER
+from ...ui.palette import EMPHASIS, FRAME, HALO, INK, PAPER, TARGET, ink_on, seat_marks
 from .actions import (
     ChooseDie,
     ChooseResources,
@@ -69,7 +69,7 @@ from .pictures import (
     draw_card_bottom,
     good_icon,
 )
-from .places import MIN_FONT, PLACE_LABELS, clip, draw_place, fit
+from .places import MIN_FONT, ONE_USE_PAPER, PLACE_LABELS, RESOLVING, TOOL_PAPER, clip, draw_place, fit
 from .rules import DIE_FOR_ALL, DIVISOR, DIVISOR_OF_GOOD, GOOD_OF, as_items, dice_yield
 from .words import place_name
 
@@ -185,38 +185,6 @@ def odds_box(painter: Painter, lines: Sequence[str], place: Rect, view: View, bo
     return (x, y, x + width, y + height)
 
 
-def player_marks(players: Sequence[str]) -> dict[str, str]:
-    """The letter drawn on each player's people: the first letter of the name, or more where two
-    names start alike.
-
-    >>> player_marks(["Red", "Blue", "Bob"])
-    {'Red': 'R', 'Blue': 'Bl', 'Bob': 'Bo'}
-    """
-    marks = {}
-    for p in players:
-        n = 1
-        while n < len(p) and any(q != p and q[:n].lower() == p[:n].lower() for q in players):
-            n += 1
-        marks[p] = p[:n].capitalize()
-    return marks
-
-
-def ink_on(colour: str) -> str:
-    """Dark or white letters, whichever reads better on ``colour`` (a ``#rrggbb`` or ``#rgb``).
-
-    >>> ink_on("#f4c430"), ink_on("#2b2b2b")
-    ('#2b2418', '#ffffff')
-    """
-    hexa = colour.lstrip("#")
-    if len(hexa) == 3:
-        hexa = "".join(c * 2 for c in hexa)
-    try:
-        r, g, b = (int(hexa[i:i + 2], 16) for i in (0, 2, 4))
-    except ValueError:
-        return INK
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
-
-
 @register_ui
 class StoneAgeUI(GameUI[StoneAge]):
     """The adapter: a fixed board of places, the display, the stacks and the players' boards."""
@@ -225,7 +193,6 @@ class StoneAgeUI(GameUI[StoneAge]):
     board_kind = "fixed"
     cycle_label = "Next choice"
     default_scale = 48
-    table_colour = "#efe6d2"
     keys: ClassVar[Mapping[str, str]] = {"u": "undo", "r": "redo"}
 
     # -- geometry -------------------------------------------------------------------------------
@@ -326,7 +293,7 @@ class StoneAgeUI(GameUI[StoneAge]):
     def draw_figures(self, painter: Painter, game: StoneAge, view: View, *, style: Style) -> None:
         r = PERSON_RADIUS * view.scale
         people = _people_at(game)
-        marks = player_marks(game.players)
+        marks = seat_marks(game.players)
         for place in game.places():
             rect = place_rect(game, place)
             if rect is None:
@@ -337,11 +304,11 @@ class StoneAgeUI(GameUI[StoneAge]):
                 cx, cy = view.to_pixel(wx, wy)
                 if i < len(here):
                     colour = style.colour(here[i], game.players)
-                    painter.circle(cx, cy, r, fill=colour, stroke="#222")
+                    painter.circle(cx, cy, r, fill=colour, stroke=INK)
                     # whose person it is in a letter too, not only in a colour
                     painter.text(cx, cy, marks[here[i]], size=MIN_FONT * view.scale, bold=True, fill=ink_on(colour))
                 else:
-                    painter.circle(cx, cy, r, stroke="#3d3222", width=1.5, alpha=0.55)
+                    painter.circle(cx, cy, r, stroke=FRAME, width=1.5, alpha=0.55)
         for p in game.players:
             self._draw_player(painter, game, p, view, style)
 
@@ -355,7 +322,7 @@ class StoneAgeUI(GameUI[StoneAge]):
             painter.rect(px, py, qx - px, qy - py, stroke=FRAME, width=1.5, alpha=0.8)
             if region.title:
                 painter.text(px + 4, py - 2, region.title, size=0.32 * view.scale, anchor="start", baseline="bottom",
-                             bold=True, fill=INK, halo="#ffffff", halo_width=3)
+                             bold=True, fill=INK, halo=HALO, halo_width=3)
 
     def _draw_player(self, painter: Painter, game: StoneAge, p: str, view: View, style: Style) -> None:
         """The coloured part of a player's board (its frame, thicker for the player to move, and
@@ -367,8 +334,8 @@ class StoneAgeUI(GameUI[StoneAge]):
         colour = style.colour(p, game.players)
         painter.rect(px, py, w, h, stroke=colour, width=5 if game.current_player == p else 2)
         line = py + 0.33 * u
-        painter.circle(px + 0.3 * u, line, 0.21 * u, fill=colour, stroke="#222")
-        painter.text(px + 0.3 * u, line, player_marks(game.players)[p], size=MIN_FONT * u, bold=True,
+        painter.circle(px + 0.3 * u, line, 0.21 * u, fill=colour, stroke=INK)
+        painter.text(px + 0.3 * u, line, seat_marks(game.players)[p], size=MIN_FONT * u, bold=True,
                      fill=ink_on(colour))
         _draw_player_numbers(painter, game, p, view)
 
@@ -378,14 +345,14 @@ class StoneAgeUI(GameUI[StoneAge]):
             _, x0, y0, x1, y1 = target.shape
             a, b = view.to_pixel(x0, y0)
             c, d = view.to_pixel(x1, y1)
-            painter.rect(a + 2, b + 2, c - a - 4, d - b - 4, stroke="#1a7f2a", width=3, dash=(6, 4))
+            painter.rect(a + 2, b + 2, c - a - 4, d - b - 4, stroke=TARGET, width=3, dash=(6, 4))
         if game.phase in ("pay", "tools"):
             place = game.pending[1] if game.phase == "pay" else game.pending[2]
             rect = place_rect(game, place)
             if rect:
                 a, b = view.to_pixel(rect[0], rect[1])
                 c, d = view.to_pixel(rect[2], rect[3])
-                painter.rect(a, b, c - a, d - b, stroke="#c0392b", width=4)
+                painter.rect(a, b, c - a, d - b, stroke=RESOLVING, width=4)
 
     def draw_preview(self, painter: Painter, game: StoneAge, target: Target, choice: Action, view: View,
                      style: Style) -> None:
@@ -403,7 +370,7 @@ class StoneAgeUI(GameUI[StoneAge]):
             if rect:
                 a, b = view.to_pixel(rect[0], rect[1])
                 c, d = view.to_pixel(rect[2], rect[3])
-                painter.rect(a, b, c - a, d - b, stroke="#ff8c00", width=4)
+                painter.rect(a, b, c - a, d - b, stroke=EMPHASIS, width=4)
 
     # -- clicking ----------------------------------------------------------------------------------
     def targets(self, game: StoneAge) -> list[Target]:
@@ -660,13 +627,13 @@ def _draw_player_numbers(painter: Painter, game: StoneAge, p: str, view: View) -
         fresh = value in unused
         if fresh:
             unused.remove(value)
-        painter.rect(x, row - 0.19 * u, 0.38 * u, 0.38 * u, fill="#e9dfc7" if fresh else None, stroke=INK,
+        painter.rect(x, row - 0.19 * u, 0.38 * u, 0.38 * u, fill=TOOL_PAPER if fresh else None, stroke=INK,
                      width=1.5, dash=() if fresh else (3, 2), alpha=1.0 if fresh else 0.55)
         painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK, alpha=1.0 if fresh else 0.55)
         x += 0.45 * u
     for value in game.one_use_tools(p):
         # a one-use tool: round, not square
-        painter.circle(x + 0.19 * u, row, 0.19 * u, fill="#f3e3b5", stroke=INK, width=1.5)
+        painter.circle(x + 0.19 * u, row, 0.19 * u, fill=ONE_USE_PAPER, stroke=INK, width=1.5)
         painter.text(x + 0.19 * u, row, str(value), size=0.3 * u, bold=True, fill=INK)
         x += 0.45 * u
     if not game.tool_tiles(p) and not game.one_use_tools(p):
