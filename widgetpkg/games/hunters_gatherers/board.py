@@ -41,7 +41,10 @@ def update_frontier(game: HuntersGatherers, cell: Cell, orientation: Orientation
 # PlaceTile objects are immutable: each (cell, set of rotations) gets one shared tuple of them,
 # shared by every game in the process. Only cells of exact ints are cached: 1.0 == 1 and True == 1
 # hash alike, so a float cell would otherwise plant float actions for every later game.
+# Bounded: each game wanders to other cells, so an app that plays game after game would otherwise
+# keep every cell any game ever reached (about 90 kB more per Hunters & Gatherers game).
 _actions: dict[tuple[Cell, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
+_ACTIONS_KEPT = 1024
 
 
 def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
@@ -54,6 +57,8 @@ def legal_placements(frontier: dict[Cell, int], tile: Tile) -> list[PlaceTile]:
             if actions is None:
                 actions = tuple(PlaceTile(cell[0], cell[1], r) for r in rotations)
                 if type(cell[0]) is int and type(cell[1]) is int:
+                    if len(_actions) >= _ACTIONS_KEPT:
+                        _actions.clear()
                     _actions[cell, rotations] = actions
             found += actions
     return found

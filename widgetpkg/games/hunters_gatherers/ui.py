@@ -459,7 +459,7 @@ class HuntersGatherersUI(GameUI[HuntersGatherers]):
             out.append(_svg_pile(game.tileset.name, tuple(ids), tuple(game.tileset.by_id[i] for i in ids)))
         return "".join(out) or "no tiles left"
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)     # the tile in hand in its turns; 256 old hands of ~6 kB each were up to 1.5 MB
 def _svg_tile(tile: Tile, rotation: int) -> str:
     return render.tile_svg(tile, rotation, 92)
 
