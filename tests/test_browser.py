@@ -370,7 +370,9 @@ def test_notebook_runs_in_jupyterlab_and_shows_its_board(lab: str, page: Any, tm
 
 LATENCY_CELLS = [
     "import widgetpkg as wp",
-    "app = wp.play('hunters-gatherers', players=['Ann', 'Bob'], seed=3, pace=0.02)\napp",
+    # every decision is clicked here, an only choice too (the app plays it by itself by default)
+    "app = wp.play('hunters-gatherers', players=['Ann', 'Bob'], seed=3, pace=0.02)\n"
+    "app.model.one_choice = 'click'\napp",
 ]
 #: JavaScript: press and release the board at client point (x, y), then wait for the canvas
 #: pixels around it to change; the milliseconds from the press to the first changed frame
@@ -428,6 +430,7 @@ def test_a_whole_game_clicked_to_the_end_with_latency_and_screenshots(lab: str, 
 
     _open_new_notebook(lab, page, "latency.ipynb", LATENCY_CELLS)
     replica = wp.play("hunters-gatherers", players=["Ann", "Bob"], seed=3)
+    replica.model.one_choice = "click"
     board, game = replica.board, replica.model.game
     _wait_status(page, "Ann: place the tile")
     _match_shown_size(page, board)
@@ -557,10 +560,13 @@ def test_fixed_board_game_clicked_for_a_session(lab: str, page: Any, name: str, 
 
     import widgetpkg as wp
 
-    cells = ["import widgetpkg as wp", f"app = wp.play({name!r}, players=['Ann', 'Bob'], seed={seed})\napp"]
+    # every decision is clicked, an only choice too (the app plays it by itself by default)
+    cells = ["import widgetpkg as wp",
+             f"app = wp.play({name!r}, players=['Ann', 'Bob'], seed={seed})\napp.model.one_choice = 'click'\napp"]
     try:
         _open_new_notebook(lab, page, f"session-{name}.ipynb", cells)
         replica = wp.play(name, players=["Ann", "Bob"], seed=seed)
+        replica.model.one_choice = "click"
         board, game = replica.board, replica.model.game
         _board_into_view(page)
         _match_shown_size(page, board)
