@@ -59,6 +59,7 @@ from ...ui.palette import (
     WATER_EDGE,
     WATER_LIGHT,
     ink_on,
+    seat_marks,
     tint,
 )
 from ...ui.palette import FOREST as LAND_FOREST
@@ -295,11 +296,14 @@ class SapiensUI(GameUI[Sapiens]):
             px, py = view.to_pixel(wx + k, wy)
             draw_half(painter, scene, px - 2, py - 2, s + 4)
         px, py = view.to_pixel(wx, wy)   # no tile number: clicking the tile picks it, hovering names it
+        marks = seat_marks(game.players)
         for j, owner in enumerate(game._fight.get(tile, ())):
-            cx, cy = px + s * (0.27 + 0.5 * j), py + s * 0.92
+            # the owner's letter, not a fist: seat colours alone are alike to colour-blind eyes
+            # (fight tokens lie only on pool tiles, so the disc there says what it is)
+            cx, cy = px + s * (0.3 + 0.5 * j), py + s * 0.92
             colour = style.colour(owner, game.players)
-            painter.circle(cx, cy, s * 0.24, fill=colour, stroke=INK, width=1.5)
-            painter.icon(ICONS["fist"], cx, cy, s * 0.34, fill=ink_on(colour))
+            painter.circle(cx, cy, s * 0.3, fill=colour, stroke=INK, width=1.5)
+            painter.text(cx, cy, marks[owner], size=s * TEXT, bold=True, fill=ink_on(colour))
 
     # -- marks: the active tribes, the last tile, the legal places --------------------------------
     def draw_marks(self, painter: Painter, game: Sapiens, view: View, *, targets: Sequence[Target],
@@ -602,8 +606,9 @@ def _draw_star(painter: Painter, cx: float, cy: float, s: float) -> None:
 
 
 def _draw_fight_token(painter: Painter, cx: float, cy: float, s: float) -> None:
+    """The legend's fight token: on the board it is its owner's colour and letter."""
     painter.circle(cx, cy, s * 0.3, fill="#333333", stroke=INK, width=1.5)
-    painter.icon(ICONS["fist"], cx, cy, s * 0.42, fill=ink_on("#333333"))
+    painter.text(cx, cy, "A", size=s * 0.5, bold=True, fill=ink_on("#333333"))
 
 
 def draw_token(painter: Painter, scene: str, cx: float, cy: float, s: float, ring: str) -> None:
