@@ -574,13 +574,7 @@ class BoardCanvas(HasTraits):
         for player, shapes in self.recent_places.items():
             colour = self.style.colour(player, players)
             for shape in shapes:
-                if shape[0] == "circle":
-                    cx, cy = view.to_pixel(shape[1], shape[2])
-                    painter.circle(cx, cy, max(7.0, shape[3] * view.scale + 3), stroke=colour, width=4)
-                else:
-                    x0, y0 = view.to_pixel(shape[1], shape[2])
-                    x1, y1 = view.to_pixel(shape[3], shape[4])
-                    painter.rect(x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4, stroke=colour, width=4)
+                self._frame(painter, shape, colour, pad=2)
         if refs:
             self.ui.highlight(painter, game, refs, view)
         layer.restore()
@@ -602,17 +596,22 @@ class BoardCanvas(HasTraits):
 
     def _draw_lit(self, painter: CanvasPainter, game: Any) -> None:
         refs, shapes = self.lit
-        view = self.view
         for shape in shapes:
-            if shape[0] == "circle":
-                cx, cy = view.to_pixel(shape[1], shape[2])
-                painter.circle(cx, cy, max(8.0, shape[3] * view.scale + 4), stroke=EMPHASIS, width=4)
-            else:
-                x0, y0 = view.to_pixel(shape[1], shape[2])
-                x1, y1 = view.to_pixel(shape[3], shape[4])
-                painter.rect(x0 - 3, y0 - 3, x1 - x0 + 6, y1 - y0 + 6, stroke=EMPHASIS, width=4)
+            self._frame(painter, shape, EMPHASIS, pad=3)
         if refs:
-            self.ui.highlight(painter, game, list(refs), view)
+            self.ui.highlight(painter, game, list(refs), self.view)
+
+    def _frame(self, painter: CanvasPainter, shape: tuple, colour: str, *, pad: float) -> None:
+        """A thick frame ``pad`` pixels outside a target's shape (a circle or a rectangle in world
+        units), large enough to see around the smallest spot."""
+        view = self.view
+        if shape[0] == "circle":
+            cx, cy = view.to_pixel(shape[1], shape[2])
+            painter.circle(cx, cy, max(5.0 + pad, shape[3] * view.scale + pad + 1), stroke=colour, width=4)
+        else:
+            x0, y0 = view.to_pixel(shape[1], shape[2])
+            x1, y1 = view.to_pixel(shape[3], shape[4])
+            painter.rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad, stroke=colour, width=4)
 
     def tooltip_box(self, lines: list[str]) -> tuple[float, float, float, float]:
         """Where the hover words go, as ``(x, y, w, h)`` in canvas pixels: at the top edge, on the
