@@ -239,6 +239,20 @@ def _legal_cell_colour() -> list[int]:
     return [round(int(table[i:i + 2], 16) * 0.55 + 255 * 0.45) for i in (0, 2, 4)]
 
 
+def _press_if_shown(button: Any) -> bool:
+    """Click the first of these buttons if it is shown and enabled. False when there is none, or when
+    it went away meanwhile: the app plays an only choice by itself after the pace, so a Skip seen a
+    moment ago may be gone before the click."""
+    from playwright.sync_api import Error as PlaywrightError
+    try:
+        if button.count() and button.first.is_visible() and button.first.is_enabled(timeout=1_000):
+            button.first.click(timeout=2_000)
+            return True
+    except PlaywrightError:     # Playwright's TimeoutError is one of these
+        pass
+    return False
+
+
 def _play_by_clicks(page: Any, end: Any) -> tuple[int, int]:
     """Play You's seat to the end of the game: a tile on the first legal cell the board shows, a
     figure decision by the prompt's Skip. Returns (tiles placed, skips pressed)."""
@@ -264,8 +278,7 @@ def _play_by_clicks(page: Any, end: Any) -> tuple[int, int]:
                 continue
             page.mouse.click(*point)
             tiles += 1
-        elif skip.count() and skip.first.is_visible() and skip.first.is_enabled():
-            skip.first.click()
+        elif _press_if_shown(skip):
             skips += 1
         else:
             page.wait_for_timeout(100)
