@@ -49,7 +49,8 @@ if TYPE_CHECKING:
 #: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``):
 #: easy slips by up to ``tolerance`` points a decision, normal plays the best estimate, hard searches
 LEVELS = (
-    Level("easy", "greedy", (("tolerance", 6.0), ("temperature", 2.0)), "Easy: a fair player who slips now and then"),
+    # tolerance 6 / temperature 2 slipped too rarely: normal won only 12 of 16 (seeds 20000+)
+    Level("easy", "greedy", (("tolerance", 9.0), ("temperature", 3.0)), "Easy: a fair player who slips now and then"),
     Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
     Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
 )
