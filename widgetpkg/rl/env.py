@@ -157,8 +157,7 @@ class GameEnv(AECEnv):
         seen = self._seen.get(agent)
         if seen is None:
             vector = np.zeros(self.encoding.observation_size, np.float32)
-            where, values = self.encoding.sparse_vector(self.game, agent)
-            vector[np.fromiter(where, np.intp, len(where))] = np.fromiter(values, np.float32, len(values))
+            self.encoding.fill_vector(self.game, agent, vector)
             seen = self._seen[agent] = (vector, self.action_mask(agent))
         return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
 
