@@ -170,3 +170,20 @@ def test_the_kept_board_window_follows_undo_and_a_moving_anchor():
             enc.fill_vector(g, player, filled)
             assert filled.tolist() == np.array(enc.vector(g, player), np.float32).tolist(), step
     assert len(anchors) > 3
+
+
+def test_a_window_off_the_canvas_falls_back_to_the_board_entries():
+    from widgetpkg.games.hunters_gatherers.encoding import HuntersGatherersEncoding
+
+    g = wp.new_game("hunters-gatherers", players=2, seed=6)
+    enc = HuntersGatherersEncoding(g.tileset, 2)
+    enc._reach = WINDOW // 2 + 1  # a canvas barely wider than a window: the cut soon leaves it
+    rng = random.Random(6)
+    fell_back = False
+    for _ in range(80):
+        g.apply(rng.choice(g.legal_actions()))
+        fell_back |= enc._board_window(g._board)[0] is None
+        filled = np.zeros(enc.observation_size, np.float32)
+        enc.fill_vector(g, g.players[0], filled)
+        assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist()
+    assert fell_back

@@ -219,7 +219,8 @@ class HuntersGatherersEncoding(Encoding):
 
     def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
         """The board part with the printed tiles only (the same for every player), as a numpy
-        array of shape (``WINDOW``, ``WINDOW``, ``channels``), and the anchor.
+        array of shape (``WINDOW``, ``WINDOW``, ``channels``) (None if the window leaves the
+        canvas, which a board grown from (0, 0) never does), and the anchor.
 
         Cut from a canvas of every cell any window can reach, kept per board: a tile placed
         goes at the end of the board's dict (and undo takes it from there), so the canvas of the
@@ -250,6 +251,8 @@ class HuntersGatherersEncoding(Encoding):
         self._canvases[id(board)] = (items, canvas, (x_min, x_max, y_min, y_max))
         cx, cy = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
         x0, y0 = cx - _HALF + reach, cy - _HALF + reach
+        if not (0 <= x0 <= 2 * reach + 1 - WINDOW and 0 <= y0 <= 2 * reach + 1 - WINDOW):
+            return None, (cx, cy)  # a board not grown from the start tile at (0, 0): no cut
         return canvas[y0:y0 + WINDOW, x0:x0 + WINDOW], (cx, cy)
 
     def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
@@ -258,7 +261,11 @@ class HuntersGatherersEncoding(Encoding):
         if player not in game.players:
             raise IllegalActionError(f"{player!r} does not play this game")
         window, (cx, cy) = self._board_window(game._board)
-        out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
+        if window is not None:
+            out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
+        else:
+            where, values = self._board_entries(game._board, cx, cy)
+            out[where] = values
         where, values = self._live_entries(game, player, cx, cy, unseen=False)
         out[where] = values
         start = self._offsets["unseen"]
