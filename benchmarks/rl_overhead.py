@@ -13,6 +13,7 @@ of ``examples/rl_random_agents.py``, whose timed ratio is the quick look.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import runpy
 import shutil
@@ -40,7 +41,9 @@ def count(kind: str, game: str, players: int, games: int) -> tuple[int, int]:
     """Instructions and moves of a child process playing ``games`` games of ``kind``."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
                "--child", kind, "--game", game, "--players", str(players), "--games", str(games)]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    # one BLAS thread: numpy's idle BLAS threads spin, which callgrind would count as work
+    result = subprocess.run(command, capture_output=True, text=True, check=True,
+                            env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
     found = re.search(r"Collected : (\d+)", result.stderr)
     moves = re.search(r"moves (\d+)", result.stdout)
     if found is None or moves is None:

@@ -25,7 +25,7 @@ import widgetpkg.rl
 def env_game(env: widgetpkg.rl.GameEnv, seed: int) -> tuple[int, dict[str, float]]:
     """One game of random agents through ``env``: the moves played and each agent's total reward."""
     env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)  # as the engine's agent below: numpy's integers() costs more than a move
     moves, total = 0, dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, _info = env.last()
@@ -33,8 +33,9 @@ def env_game(env: widgetpkg.rl.GameEnv, seed: int) -> tuple[int, dict[str, float
         if terminated or truncated:
             env.step(None)
             continue
-        allowed = np.flatnonzero(observation["action_mask"])
-        env.step(int(allowed[rng.integers(len(allowed))]))
+        # the mask holds 0 and 1 (int8): read as booleans, numpy finds its ones ten times faster
+        allowed = observation["action_mask"].view(np.bool_).nonzero()[0]
+        env.step(int(allowed[rng.randrange(len(allowed))]))
         moves += 1
     return moves, total
 

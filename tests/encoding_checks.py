@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from widgetpkg.core import Game, IllegalActionError
@@ -36,7 +37,11 @@ def check_step(game: Game, enc: Encoding, rng: random.Random, *, deep: bool) -> 
     for player in viewers:
         seen = enc.observation(game, player)
         assert list(seen) == list(enc.parts), "the parts in their declared order"
-        assert len(enc.vector(game, player)) == enc.observation_size
+        flat = enc.vector(game, player)
+        assert len(flat) == enc.observation_size
+        filled = np.zeros(enc.observation_size, np.float32)
+        enc.fill_vector(game, player, filled)  # what widgetpkg.rl reads: the same numbers
+        assert filled.tolist() == np.array(flat, np.float32).tolist()
     if deep:
         # whatever the encoding keeps between steps must never go stale: a fresh one agrees
         fresh = game.encoding()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from scenario_helpers import play
 
@@ -50,6 +51,9 @@ def play_checked(edition: str, players: int, seed: int, seen: set[str]) -> None:
             parts = enc.observation(g, player)
             assert {k: len(v) for k, v in parts.items()} == enc.parts
             assert [v for part in parts.values() for v in part] == flat
+            filled = np.zeros(enc.observation_size, np.float32)
+            enc.fill_vector(g, player, filled)  # the env's path: the board window kept per board
+            assert filled.tolist() == np.array(flat, np.float32).tolist()
         # figures more often than the uniform choice would place them, so that retakes happen
         legal = g.legal_actions()
         figures = [a for a in legal if not isinstance(a, Pass)]
@@ -106,6 +110,8 @@ def test_an_action_outside_the_window_or_of_setup_has_no_index():
         enc.action(g, enc.action_index(g, Pass()))
     with pytest.raises(wp.IllegalActionError, match="does not play"):
         enc.vector(g, "Mallory")
+    with pytest.raises(wp.IllegalActionError, match="does not play"):
+        enc.fill_vector(g, "Mallory", np.zeros(enc.observation_size, np.float32))
 
 
 def test_the_observation_hides_the_order_of_the_piles():
@@ -142,3 +148,42 @@ def test_the_observation_shows_the_board_hand_and_figures_from_each_seat():
     figures = enc.channels - 2 * 2  # per seat, the observer first: meeples then huts
     assert red["board"][cell + figures] == 1.0 and blue["board"][cell + figures + 2] == 1.0
     assert red["players"][:4] != blue["players"][:4]  # each sees itself first
+
+
+def test_the_kept_board_window_follows_undo_and_a_moving_anchor():
+    # the env's vector keeps the printed board per board and extends it tile by tile: a tile
+    # taken back, or the anchor moving as the board grows, must rebuild it, never show stale tiles
+    g = wp.new_game("hunters-gatherers", players=2, seed=5)
+    enc = g.encoding()
+    rng = random.Random(5)
+    anchors = set()
+    for step in range(120):
+        if g.is_over:
+            break
+        if step % 9 == 8 and g.history:
+            g.undo()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+        anchors.add(anchor(g))
+        for player in g.players:
+            filled = np.zeros(enc.observation_size, np.float32)
+            enc.fill_vector(g, player, filled)
+            assert filled.tolist() == np.array(enc.vector(g, player), np.float32).tolist(), step
+    assert len(anchors) > 3
+
+
+def test_a_window_off_the_canvas_falls_back_to_the_board_entries():
+    from widgetpkg.games.hunters_gatherers.encoding import HuntersGatherersEncoding
+
+    g = wp.new_game("hunters-gatherers", players=2, seed=6)
+    enc = HuntersGatherersEncoding(g.tileset, 2)
+    enc._reach = WINDOW // 2 + 1  # a canvas barely wider than a window: the cut soon leaves it
+    rng = random.Random(6)
+    fell_back = False
+    for _ in range(80):
+        g.apply(rng.choice(g.legal_actions()))
+        fell_back |= enc._board_window(g._board)[0] is None
+        filled = np.zeros(enc.observation_size, np.float32)
+        enc.fill_vector(g, g.players[0], filled)
+        assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist()
+    assert fell_back

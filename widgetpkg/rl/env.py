@@ -92,7 +92,6 @@ class GameEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {p: {} for p in self.agents}
         self._legal: dict[int, Any] | None = None
-        self._seen: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # this position's observations
         self._select()
 
     def step(self, action: Any) -> None:
@@ -112,7 +111,6 @@ class GameEnv(AECEnv):
             raise IllegalActionError(f"action {shorten(action)} is not legal now (see the action mask)")
         self.game.apply(move)
         self._legal = None
-        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game.is_over:
@@ -152,15 +150,11 @@ class GameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32 vector, "action_mask": int8 vector}`` from ``agent``'s seat.
 
-        Built once per agent and position (``last()`` and ``observe()`` of one step, and the end
-        seen by every agent in turn, share it); each call returns its own copies to mutate freely."""
-        seen = self._seen.get(agent)
-        if seen is None:
-            vector = np.zeros(self.encoding.observation_size, np.float32)
-            where, values = self.encoding.sparse_vector(self.game, agent)
-            vector[np.fromiter(where, np.intp, len(where))] = np.fromiter(values, np.float32, len(values))
-            seen = self._seen[agent] = (vector, self.action_mask(agent))
-        return {"observation": seen[0].copy(), "action_mask": seen[1].copy()}
+        Built afresh at every call, the caller's to keep and change: the AEC loop asks once per
+        step (``last()``), so keeping a copy to share would cost more than it saves."""
+        vector = np.zeros(self.encoding.observation_size, np.float32)
+        self.encoding.fill_vector(self.game, agent, vector)
+        return {"observation": vector, "action_mask": self.action_mask(agent)}
 
     def observation_parts(self, agent: str) -> dict[str, list[float]]:
         """The same observation as named parts (``encoding.parts``), for reading rather than learning."""

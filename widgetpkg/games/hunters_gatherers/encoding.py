@@ -35,7 +35,7 @@ part of the plane it grew into. The indices, in order:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
 from ...core.encoding import Encoding
@@ -58,6 +58,8 @@ _PHASES = ("place_tile", "place_figure", "retake_meeple", "over")
 _FEATURE_TYPES = ("forest", "meadow", "river", "lake")
 #: boards (dicts, by identity) whose window entries are kept: one per game being played
 _KEPT_BOARDS = 64
+#: canvases kept (each some 1 to 2 MB): one per game being played through an env
+_KEPT_CANVASES = 4
 
 
 def anchor(game: HuntersGatherers) -> Cell:
@@ -105,6 +107,15 @@ class HuntersGatherersEncoding(Encoding):
         self._boards: dict[int, tuple[Cell, tuple, list[int], list[float]]] = {}
         #: a tile's window entries by orientation (hashed by identity) and window cell
         self._cells: dict[tuple[Orientation, int, int], tuple[list[int], tuple[float, ...]]] = {}
+        #: the cells any board window can reach: |x|, |y| <= radius + WINDOW // 2 (see ``anchor``)
+        self._reach = self.radius + _HALF
+        #: the printed tiles of the last few boards on a canvas of those cells (see ``_board_window``)
+        self._canvases: dict[int, tuple[tuple, Any, tuple[int, int, int, int]]] = {}
+        #: a tile's printed channels and values by orientation (hashed by identity), as numpy arrays
+        self._shown: dict[Orientation, tuple[Any, Any]] = {}
+        #: the piles last seen and their ``unseen`` part as a numpy array (see ``_unseen_part``)
+        self._unseen: tuple[tuple[tuple[int, ...], tuple[int, ...]], Any] | None = None
+        self._node_tile = tuple(t.id for t in tileset.node_tiles)  # a graph node's tile id
         self._feature_index = {t.id: {f.id: i for i, f in enumerate(t.features)} for t in tiles}
 
     # -- actions ------------------------------------------------------------------------------------
@@ -136,7 +147,8 @@ class HuntersGatherersEncoding(Encoding):
                 return {4 * cells[a.x - cx, a.y - cy] + a.rotation // 90: a for a in legal}  # type: ignore[attr-defined]
             except KeyError:
                 pass  # outside the window: the long path says which
-        return {self._index(game, a, anchor(game)): a for a in legal}
+        centre = anchor(game)
+        return {self._index(game, a, centre): a for a in legal}
 
     def describe(self, index: int) -> str:
         """What an index stands for, in words relative to the anchor (for reading a policy)."""
@@ -187,21 +199,101 @@ class HuntersGatherersEncoding(Encoding):
                 self._boards.clear()
             where, values, new = [], [], items
         x0, y0 = cx - _HALF, cy - _HALF
-        cells = self._cells
         for (x, y), placed in new:
             dx, dy = x - x0, y - y0
             if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                entries = cells.get((placed, dx, dy))
-                if entries is None:
-                    base = (dy * WINDOW + dx) * self.channels
-                    channels, shown = _printed_channels(placed.tile, placed.edges)
-                    entries = cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
+                entries = self._cell_entries(placed, dx, dy)
                 where += entries[0]
                 values += entries[1]
         self._boards[id(board)] = ((cx, cy), items, where, values)
         return where, values
 
+    def _cell_entries(self, placed: Orientation, dx: int, dy: int) -> tuple[list[int], tuple[float, ...]]:
+        """The board part's entries of a tile placed at window cell (dx, dy), kept per tile side."""
+        entries = self._cells.get((placed, dx, dy))
+        if entries is None:
+            base = (dy * WINDOW + dx) * self.channels
+            channels, shown = _printed_channels(placed.tile, placed.edges)
+            entries = self._cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
+        return entries
+
+    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
+        """The board part with the printed tiles only (the same for every player), as a numpy
+        array of shape (``WINDOW``, ``WINDOW``, ``channels``) (None if the window leaves the
+        canvas, which a board grown from (0, 0) never does), and the anchor.
+
+        Cut from a canvas of every cell any window can reach, kept per board: a tile placed
+        goes at the end of the board's dict (and undo takes it from there), so the canvas of the
+        board last seen, if it is the start of this one, only gets the new tiles; a moving
+        anchor only moves the cut. The bounding box is kept the same way."""
+        import numpy as np  # only widgetpkg.rl calls this, and its extra brings numpy
+
+        items = tuple(board.items())
+        seen = self._canvases.get(id(board))
+        if seen is not None and items[:len(seen[0])] == seen[0]:  # orientations compare by identity
+            _, canvas, (x_min, x_max, y_min, y_max) = seen
+            new = items[len(seen[0]):]
+        else:
+            if len(self._canvases) >= _KEPT_CANVASES:
+                self._canvases.clear()
+            canvas = np.zeros((2 * self._reach + 1, 2 * self._reach + 1, self.channels), np.float32)
+            (x_min, y_min), _ = items[0]
+            x_max, y_max, new = x_min, y_min, items
+        reach = self._reach
+        for (x, y), placed in new:
+            x_min, x_max, y_min, y_max = min(x_min, x), max(x_max, x), min(y_min, y), max(y_max, y)
+            if -reach <= x <= reach and -reach <= y <= reach:  # farther out no window reaches
+                shown = self._shown.get(placed)
+                if shown is None:
+                    channels, values = _printed_channels(placed.tile, placed.edges)
+                    shown = self._shown[placed] = (np.array(channels), np.array(values, np.float32))
+                canvas[y + reach, x + reach, shown[0]] = shown[1]
+        self._canvases[id(board)] = (items, canvas, (x_min, x_max, y_min, y_max))
+        cx, cy = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
+        x0, y0 = cx - _HALF + reach, cy - _HALF + reach
+        if not (0 <= x0 <= 2 * reach + 1 - WINDOW and 0 <= y0 <= 2 * reach + 1 - WINDOW):
+            return None, (cx, cy)  # a board not grown from the start tile at (0, 0): no cut
+        return canvas[y0:y0 + WINDOW, x0:x0 + WINDOW], (cx, cy)
+
+    def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
+        """The observation written into a zeroed numpy vector: the printed board cut from the
+        canvas kept for this board, then the few entries that change from move to move."""
+        if player not in game.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        window, (cx, cy) = self._board_window(game._board)
+        if window is not None:
+            out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
+        else:
+            where, values = self._board_entries(game._board, cx, cy)
+            out[where] = values
+        where, values = self._live_entries(game, player, cx, cy, unseen=False)
+        out[where] = values
+        start = self._offsets["unseen"]
+        out[start:start + self.parts["unseen"]] = self._unseen_part(game)
+
+    def _unseen_part(self, game: HuntersGatherers) -> Any:
+        """The ``unseen`` part as a numpy array, kept while the piles stay as they are (a tile
+        is drawn about once a move, and both players read the same piles in between)."""
+        import numpy as np
+
+        piles = (tuple(game._regular), tuple(game._extra))  # a copy compares at C speed
+        if self._unseen is None or self._unseen[0] != piles:
+            part = np.zeros(self.parts["unseen"], np.float32)
+            part[[*piles[0], *piles[1]]] = 1.0
+            self._unseen = (piles, part)
+        return self._unseen[1]
+
     def sparse_vector(self, game: HuntersGatherers, player: str) -> tuple[list[int], list[float]]:  # type: ignore[override]
+        cx, cy = anchor(game)
+        where, values = self._live_entries(game, player, cx, cy)
+        printed_at, printed_values = self._board_entries(game._board, cx, cy)
+        return printed_at + where, printed_values + values
+
+    def _live_entries(self, game: HuntersGatherers, player: str, cx: int, cy: int, *,
+                      unseen: bool = True) -> tuple[list[int], list[float]]:
+        """Every nonzero entry but the printed tiles': the figures, covered animals and new
+        tiles on the board, then the other parts (positions distinct from the printed tiles');
+        the ``unseen`` part only if asked."""
         if player not in game.players:
             raise IllegalActionError(f"{player!r} does not play this game")
         where: list[int] = []
@@ -211,31 +303,29 @@ class HuntersGatherersEncoding(Encoding):
         off = self._offsets
         channels = self.channels
         board = game._board
-        cx, cy = anchor(game)
+        x0, y0 = cx - _HALF, cy - _HALF
+        tile_cell, tile_of = game._tile_cell, self._node_tile  # a node's cell, inlined: it runs for every figure
 
-        def cell_base(cell: Cell) -> int | None:
-            dx, dy = cell[0] - cx + _HALF, cell[1] - cy + _HALF
-            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                return (dy * WINDOW + dx) * channels
-            return None
-
-        printed_at, printed_values = self._board_entries(board, cx, cy)
-        where += printed_at
-        values += printed_values
         dynamic: dict[int, float] = {}  # board entries that may add up on one cell
+        mine: list[int] = []  # the observer's meeples by graph node (``my_meeples``)
+        at_seat = {p: _FIXED_CHANNELS + 2 * seat for p, seat in seat_of.items()}
         for node, (owner, role) in game._figures.items():
-            base = cell_base(game._cell_of(node))
-            if base is not None:
-                at = base + _FIXED_CHANNELS + 2 * seat_of[owner] + (role == "hut")
+            if owner == player and role != "hut":
+                mine.append(node)
+            x, y = tile_cell[tile_of[node]]
+            dx, dy = x - x0, y - y0
+            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
+                at = (dy * WINDOW + dx) * channels + at_seat[owner] + (role == "hut")
                 dynamic[at] = dynamic.get(at, 0.0) + 1.0
         for node in game._covered:
-            base = cell_base(game._cell_of(node))
-            if base is not None:
-                dynamic[base + _COVERED] = 1.0
-        for cell in game.last_placed:
-            base = cell_base(cell)
-            if base is not None:
-                dynamic[base + _NEW] = 1.0
+            x, y = tile_cell[tile_of[node]]
+            dx, dy = x - x0, y - y0
+            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
+                dynamic[(dy * WINDOW + dx) * channels + _COVERED] = 1.0
+        for x, y in game.last_placed:
+            dx, dy = x - x0, y - y0
+            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
+                dynamic[(dy * WINDOW + dx) * channels + _NEW] = 1.0
         where.extend(dynamic)
         values.extend(dynamic.values())
 
@@ -252,10 +342,9 @@ class HuntersGatherersEncoding(Encoding):
             for i, feature in enumerate(board[game._placed].tile.features):
                 where.append(off["placed"] + 4 * i + _FEATURE_TYPES.index(feature.type))
                 values.append(1.0)
-        for node, (owner, role) in game._figures.items():
-            if owner == player and role != "hut":
-                where.append(off["my_meeples"] + node)
-                values.append(1.0)
+        first = off["my_meeples"]
+        where += [first + node for node in mine]
+        values += [1.0] * len(mine)
         where.append(off["phase"] + _PHASES.index(phase))
         values.append(1.0)
         if game.in_extra_turn:
@@ -276,9 +365,11 @@ class HuntersGatherersEncoding(Encoding):
             if value:
                 where.append(off["piles"] + k)
                 values.append(value)
-        unseen = off["unseen"]
+        if not unseen:
+            return where, values
+        first = off["unseen"]
         piles = sorted((*game._regular, *game._extra))  # sorted: the order is what is hidden
-        where += [unseen + tile_id for tile_id in piles]
+        where += [first + tile_id for tile_id in piles]
         values += [1.0] * len(piles)
         return where, values
 

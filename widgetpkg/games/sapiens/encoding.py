@@ -39,7 +39,7 @@ True
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
 from ...core.encoding import Encoding
@@ -235,11 +235,28 @@ class SapiensEncoding(Encoding):
 
     def vector(self, game: Sapiens, player: str) -> list[float]:  # type: ignore[override]
         """The observation as one flat list, written straight into place (the parts' order)."""
+        flat, seats = self._front(game, player)
+        for who in seats:
+            flat += self._valley(game, who)
+        return flat
+
+    def fill_vector(self, game: Sapiens, player: str, out: Any) -> None:  # type: ignore[override]
+        """``vector`` written into a zeroed numpy vector: the valleys (most of it) copied from
+        arrays kept with the valleys' lists, only the parts before them read from a list."""
+        flat, seats = self._front(game, player)
+        out[:len(flat)] = flat
+        first, size = self._first["valleys"], len(CELLS) * CHANNELS
+        for who in seats:
+            out[first:first + size] = self.kept_array(self._valley(game, who))
+            first += size
+
+    def _front(self, game: Sapiens, player: str) -> tuple[list[float], tuple[str, ...]]:
+        """Every part before the valleys, as one list, and the seats from ``player``'s."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
         at = self._first
         n = self.n
-        flat = [0.0] * self._size
+        flat = [0.0] * at["valleys"]
         i = self.players.index(player)
         seats = self.players[i:] + self.players[:i]
         rel = {who: k for k, who in enumerate(seats)}
@@ -286,11 +303,7 @@ class SapiensEncoding(Encoding):
                 for who in fights.get(tile, ()):
                     flat[base + 17 + rel[who]] += 1.0
             first += size * width
-        first, size = at["valleys"], len(CELLS) * CHANNELS
-        for who in seats:
-            flat[first:first + size] = self._valley(game, who)
-            first += size
-        return flat
+        return flat, seats
 
     def _valley(self, game: Sapiens, who: str) -> list[float]:
         """The cells of ``who``'s valley (what ``valley_contents`` says), kept while the engine's

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
 from ...core.encoding import Encoding
@@ -259,8 +259,49 @@ class StoneAgeEncoding(Encoding):
         if "animal" in where:
             for who, count in game._animal_at.items():
                 flat[first + rel[who] * places + where["animal"]] = float(count)
-        # the board changes a few times a round: display, stacks, igloos and animal (one stretch of
-        # the vector) are kept by what they show
+        board = self._board_values(game)
+        first = at["display"]
+        flat[first:first + len(board)] = board
+        first = at["pending"]
+        flat[first:first + self.parts["pending"]] = self._pending(game)
+        return flat
+
+    def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
+        """``vector`` written into a zeroed numpy vector: the player rows and the board copied from
+        arrays kept with their lists, the few single numbers in one go (a list of 400 floats
+        costs numpy more to read than the engine takes for a move)."""
+        if player not in self.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        at = self._first
+        seats = self._seats(player)
+        rel = {p: i for i, p in enumerate(seats)}
+        current = game.current_player
+        first = at["round"]
+        where = [at["seat"] + self.players.index(player), at["turn"] + (rel[current] if current is not None else self.n),
+                 at["start_player"] + rel[game.start_player], at["phase"] + PHASES.index(game.phase),
+                 first, first + 1, first + 2]
+        values = [1.0, 1.0, 1.0, 1.0, float(game.round), float(game.ends_after_round), float(game.deck_size)]
+        first, places, place_index = at["placed"], len(self.places), self._place_index
+        for (place, who), count in game._at.items():
+            where.append(first + rel[who] * places + place_index[place])
+            values.append(float(count))
+        if "animal" in place_index:
+            for who, count in game._animal_at.items():
+                where.append(first + rel[who] * places + place_index["animal"])
+                values.append(float(count))
+        out[where] = values
+        first, size = at["players"], self._player_size
+        for k, who in enumerate(seats):
+            out[first + k * size:first + (k + 1) * size] = self.kept_array(self._player_features(game, who, player))
+        board = self.kept_array(self._board_values(game))
+        first = at["display"]
+        out[first:first + len(board)] = board
+        first = at["pending"]
+        out[first:first + self.parts["pending"]] = self._pending(game)
+
+    def _board_values(self, game: StoneAge) -> list[float]:
+        """The display, stacks, igloos and animal parts (one stretch of the vector), kept by what
+        they show: the board changes a few times a round."""
         board_key = (tuple(game._display), tuple((tiles[-1], len(tiles)) if tiles else (None, 0)
                                                  for tiles in game._stacks.values()),
                      game._igloos_open, game._animal, len(game._waiting))
@@ -269,11 +310,7 @@ class StoneAgeEncoding(Encoding):
             if len(self._boards) > 1024:
                 self._boards.clear()
             board = self._boards[board_key] = [x for part in self._board(game) for x in part]
-        first = at["display"]
-        flat[first:first + len(board)] = board
-        first = at["pending"]
-        flat[first:first + self.parts["pending"]] = self._pending(game)
-        return flat
+        return board
 
     def _board(self, game: StoneAge) -> tuple[list[float], list[float], list[float], list[float]]:
         """The display, the stacks' tops and sizes, the open igloos and the animal, as parts."""
