@@ -46,12 +46,12 @@ if TYPE_CHECKING:
 #: the computer player's difficulty levels, read through the game's facts (``GameInfo.levels``).
 #: Easy judges each action where it leaves the turn (no look at the tile's bonus or the refill that
 #: follow) and slips by up to ``tolerance`` points a decision; normal plays the best estimate after
-#: the action and its best follow-up. Tuned on seeds below 30000 (docs/benchmarks.md): normal at
-#: depth 2 beat the former depth-4 normal in 14 of 20 games at a sixth of the think time.
+#: the action and its two best follow-ups (a tile, its bonus, the refill). Tuned on seeds below
+#: 30000 (docs/benchmarks.md): depth 3 beat random in 19 of 20 games where depth 2 beat it in 16.
 LEVELS = (
     Level("easy", "greedy", (("max_depth", 1), ("tolerance", 3.0), ("temperature", 1.0)),
           "Easy: a fair player who slips now and then"),
-    Level("normal", "greedy", (("max_depth", 2), ("max_nodes", 1000)),
+    Level("normal", "greedy", (("max_depth", 3), ("max_nodes", 1000)),
           "Normal: always the best move by its estimate"),
     Level("hard", "mcts", (("seconds", 1.0),), "Hard: searches the replies for about a second a move"),
 )
