@@ -28,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+from callgrind import counted  # benchmarks/callgrind.py: a script's own folder is on sys.path
+
 HERE = Path(__file__).resolve().parent.parent
 SHARES = (0.1, 0.3, 0.5, 0.7, 0.9)
 
@@ -69,21 +71,18 @@ def child(game: str, players: int, simulations: int, seed: int) -> None:
 
 def run(tree: Path, args: argparse.Namespace, simulations: int, callgrind: bool) -> tuple[float, int]:
     """(instructions or CPU seconds, searches) of one child on ``tree``."""
-    command = [sys.executable, __file__, "--child", "--game", args.game, "--players", str(args.players),
-               "--simulations", str(simulations), "--seed", str(args.seed)]
-    if callgrind:
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
+    arguments = [__file__, "--child", "--game", args.game, "--players", str(args.players),
+                 "--simulations", str(simulations), "--seed", str(args.seed)]
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    result = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
-    printed = re.search(r"seconds (\S+) searches (\d+)", result.stdout)
-    if printed is None:
-        raise RuntimeError(f"the child printed no result:\n{result.stderr[-2000:]}")
     if callgrind:
-        found = re.search(r"Collected : (\d+)", result.stderr)
-        if found is None:
-            raise RuntimeError(f"callgrind printed no count:\n{result.stderr[-2000:]}")
-        return float(found.group(1)), int(printed.group(2))
-    return float(printed.group(1)), int(printed.group(2))
+        instructions, output = counted(arguments, env)
+    else:
+        output = subprocess.run([sys.executable, *arguments], capture_output=True, text=True, check=True,
+                                env=env).stdout
+    printed = re.search(r"seconds (\S+) searches (\d+)", output)
+    if printed is None:
+        raise RuntimeError(f"the child printed no result:\n{output[-2000:]}")
+    return float(instructions if callgrind else printed.group(1)), int(printed.group(2))
 
 
 def main() -> None:
@@ -117,9 +116,12 @@ def main() -> None:
         for tree in trees:                       # interleaved: the load falls on every tree alike
             low, searches = run(tree, args, args.low, callgrind=False)
             high, _ = run(tree, args, args.high, callgrind=False)
-            timings[tree].append(searches * extra / max(high - low, 1e-9))
+            if high > low:                       # else the searches were too short to time
+                timings[tree].append(searches * extra / (high - low))
     for tree, rates in timings.items():
-        if rates:
+        if args.timed and not rates:
+            print(f"{tree}: too few iterations to time; raise --high")
+        elif rates:
             print(f"{tree}: {statistics.median(rates):,.0f} iterations per CPU second (median of {len(rates)}, "
                   f"load average {os.getloadavg()[0]:.1f})")
 

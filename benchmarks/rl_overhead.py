@@ -13,13 +13,12 @@ of ``examples/rl_random_agents.py``, whose timed ratio is the quick look.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import runpy
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from callgrind import counted  # benchmarks/callgrind.py: a script's own folder is on sys.path
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "rl_random_agents.py"
 
@@ -39,16 +38,12 @@ def child(kind: str, game: str, players: int, games: int) -> None:
 
 def count(kind: str, game: str, players: int, games: int) -> tuple[int, int]:
     """Instructions and moves of a child process playing ``games`` games of ``kind``."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-               "--child", kind, "--game", game, "--players", str(players), "--games", str(games)]
-    # one BLAS thread: numpy's idle BLAS threads spin, which callgrind would count as work
-    result = subprocess.run(command, capture_output=True, text=True, check=True,
-                            env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-    found = re.search(r"Collected : (\d+)", result.stderr)
-    moves = re.search(r"moves (\d+)", result.stdout)
-    if found is None or moves is None:
-        raise RuntimeError(f"callgrind printed no count:\n{result.stderr[-2000:]}")
-    return int(found.group(1)), int(moves.group(1))
+    instructions, printed = counted([__file__, "--child", kind, "--game", game, "--players", str(players),
+                                     "--games", str(games)])
+    moves = re.search(r"moves (\d+)", printed)
+    if moves is None:
+        raise RuntimeError(f"the child printed no moves:\n{printed[-2000:]}")
+    return instructions, int(moves.group(1))
 
 
 def main() -> None:
