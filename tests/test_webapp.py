@@ -253,6 +253,27 @@ def _press_if_shown(button: Any) -> bool:
     return False
 
 
+def _steady_legal_point(page: Any, colour: list[int]) -> list[float] | None:
+    """A legal cell's point, found twice 250 ms apart at the same place (a board that re-fits to
+    the window moves its cells), or None."""
+    first = page.evaluate(LEGAL_CELL_JS, colour)
+    page.wait_for_timeout(250)
+    again = page.evaluate(LEGAL_CELL_JS, colour)
+    if first is None or again is None or max(abs(a - b) for a, b in zip(first, again)) > 1:
+        return None
+    return again
+
+
+def _played_since(page: Any, before: int) -> bool:
+    """Whether the history moved on from ``before`` (or the game ended) within 15 s."""
+    from playwright.sync_api import Error as PlaywrightError
+    try:
+        page.wait_for_function(PLAYED_JS, arg=before, timeout=15_000)
+    except PlaywrightError:     # Playwright's TimeoutError is one of these
+        return False
+    return True
+
+
 def _play_by_clicks(page: Any, end: Any) -> tuple[int, int]:
     """Play You's seat to the end of the game: a tile on the first legal cell the board shows, a
     figure decision by the prompt's Skip. Returns (tiles placed, skips pressed)."""
@@ -270,19 +291,25 @@ def _play_by_clicks(page: Any, end: Any) -> tuple[int, int]:
         before = _history(page)
         if "tile" in words and "figure" not in words:     # "place the tile", "place the menhir tile"
             page.locator(".wp-app canvas.wp-board").first.scroll_into_view_if_needed()
-            point = page.evaluate(LEGAL_CELL_JS, colour)
-            if point is None:           # the board is a step ahead of the panel's words: read them again
-                misses += 1
+            point = _steady_legal_point(page, colour)
+            if point is None:           # the board is a step ahead of the panel's words, or still
+                misses += 1             # re-fitting to the window: read it again
                 assert misses < 50, f"no legal cell on the board: {words!r}"
                 page.wait_for_timeout(200)
                 continue
             page.mouse.click(*point)
-            tiles += 1
+            placed = True
         elif _press_if_shown(skip):
-            skips += 1
+            placed = False
         else:
             page.wait_for_timeout(100)
             continue
-        page.wait_for_function(PLAYED_JS, arg=before, timeout=15_000)
+        if not _played_since(page, before):
+            # the app refused the click with a message (the board moved under the pointer while it
+            # re-fitted to the window): nothing changed, so look at the board again
+            misses += 1
+            assert misses < 50, f"clicks keep being refused: {status.inner_text()!r}"
+            continue
+        tiles, skips = (tiles + 1, skips) if placed else (tiles, skips + 1)
         misses = 0
     return tiles, skips
