@@ -44,7 +44,7 @@ def check_step(game: Game, enc: Encoding, rng: random.Random, *, deep: bool) -> 
         assert filled.tolist() == np.array(flat, np.float32).tolist()
     if deep:
         # whatever the encoding keeps between steps must never go stale: a fresh one agrees
-        fresh = game.encoding()
+        fresh = type(enc)(game)  # type: ignore[call-arg]  # built anew: game.encoding() may share one per set-up
         assert fresh.legal_indices(game) == enc.legal_indices(game)
         for player in game.players:
             assert fresh.observation(game, player) == enc.observation(game, player)

@@ -41,6 +41,36 @@ def test_many_random_games_keep_the_contract(options, seed):
     play_checked(wp.new_game("stone-age", seed=100 + seed, **options), seed=seed, deep_every=3)
 
 
+def test_games_of_one_set_up_share_an_encoding_that_never_goes_stale():
+    """``encoding()`` hands every game of a set-up the same encoding (a learner's next game finds
+    it warm); what it keeps is keyed by what a state shows, so two games played in turns, undone
+    and cloned, read the same as through an encoding made fresh for each look."""
+    import numpy as np
+
+    from widgetpkg.games.stone_age.encoding import StoneAgeEncoding
+
+    games = [wp.new_game("stone-age", players=3, seed=seed, variants={"wild_animals": True}) for seed in (1, 2)]
+    enc = games[0].encoding()
+    assert games[1].encoding() is enc
+    assert wp.new_game("stone-age", players=2, seed=1).encoding() is not enc  # another set-up
+    rng = random.Random(4)
+    for step in range(400):
+        game = games[step % 2]
+        if game.is_over:
+            continue
+        if step % 23 == 0 and game.history:
+            game.undo()
+        if step % 31 == 0:
+            game = game.clone(resample_hidden=random.Random(step))
+        fresh = StoneAgeEncoding(game)
+        assert enc.legal_indices(game) == fresh.legal_indices(game)
+        for player in game.players:
+            filled = np.zeros(enc.observation_size, np.float32)
+            enc.fill_vector(game, player, filled)
+            assert filled.tolist() == np.array(fresh.vector(game, player), np.float32).tolist()
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_action_count_is_fixed_by_the_set_up():
     counts = {}
     for options in SET_UPS:

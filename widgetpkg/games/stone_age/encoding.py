@@ -43,6 +43,8 @@ buildings below a stack's top, future dice.
 from __future__ import annotations
 
 import json
+from array import array
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
@@ -105,16 +107,19 @@ class StoneAgeEncoding(Encoding):
         self.voucher_sizes = _choice_amounts(data)
         self.tile_values = tuple(range(1, (data.tools_max + 2) // 3 + 1))
         n = self.n
+        self._seat_orders: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
         #: the last legal actions seen and their indices; the players' rows by what they are made of
         self._last: tuple[object, dict[int, Action]] | None = None
-        self._cards: dict[tuple, list[float]] = {}
-        self._rows: dict[tuple, list[float]] = {}
-        self._boards: dict[tuple, list[float]] = {}
-        #: id(action) -> (action, index) for the engine's shared action objects (hashing is slower)
+        # packed float32 (array 'f'): copied into the env's vector at C speed, read as floats by ``vector``
+        self._cards: dict[tuple, array[float]] = {}
+        self._boards: dict[tuple, array[float]] = {}
+        #: the ids of a legal tuple's actions -> (those actions, their indices): hashing actions is slower
+        self._by_ids: dict[tuple[int, ...], tuple[Sequence[Action], dict[int, Action]]] = {}
+        #: id(action) -> (action, index), for a set of actions not seen together before
         self._by_id: dict[int, tuple[Action, int]] = {}
-        self._no_one_use = [0.0] * len(self.one_use_values)
-        self._no_vouchers = [0.0] * len(self.voucher_sizes)
-        self._player_size = len(self._player_features(game, self.players[0], self.players[0]))
+        # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
+        self._player_size = (6 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
+                             + 7 + len(self.card_ids) + 1)
         self.parts = {
             "seat": n,                       # the observer's seat, one-hot
             "turn": n + 1,                   # whose turn from the observer's seat (last: nobody, game over)
@@ -155,67 +160,83 @@ class StoneAgeEncoding(Encoding):
         last = self._last
         if last is not None and last[0] is token:
             return dict(last[1])
-        by_id = self._by_id
-        if len(by_id) > 16384:
-            by_id.clear()
-        found: dict[int, Action] = {}
-        for a in legal:
-            known = by_id.get(id(a))
-            if known is not None and known[0] is a:  # the entry holds ``a``: its id is not reused
-                found[known[1]] = a
-            else:
-                i = self.action_index(game, a)
-                by_id[id(a)] = (a, i)
-                found[i] = a
-        self._last = (token, found)
-        return dict(found)
+        # the engine hands out the same action objects again and again (a place, a payment), so
+        # one set of them is looked up by their ids at C speed; the entry holds the actions, so
+        # their ids cannot be reused while it is kept
+        ids = tuple(map(id, legal))
+        seen = self._by_ids.get(ids)
+        if seen is None:
+            if len(self._by_ids) > 4096:
+                self._by_ids.clear()
+            seen = self._by_ids[ids] = (legal, {self._index_of(game, a): a for a in legal})
+        self._last = (token, seen[1])
+        return dict(seen[1])
+
+    def _index_of(self, game: StoneAge, action: Action) -> int:
+        """``action_index``, kept by the action object's id (the entry holds the object)."""
+        known = self._by_id.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        if len(self._by_id) > 16384:
+            self._by_id.clear()
+        index = self.action_index(game, action)
+        self._by_id[id(action)] = (action, index)
+        return index
 
     # -- observation --------------------------------------------------------------------------------
-    def _seats(self, player: str) -> tuple[str, ...]:
-        i = self.players.index(player)
-        return self.players[i:] + self.players[:i]
-
-    def _player_features(self, game: StoneAge, who: str, viewer: str) -> list[float]:
-        """One player's row, read from the engine's containers (immutable values). At most one
-        player changes in a step: the others' rows are found by what they are made of."""
-        key = (game._food[who], game._goods[who], game._tools[who], game._used[who], game._one_use[who],
-               game._vouchers[who], game._people[who], game._avail[who], game._agri[who],
-               len(game._buildings[who]), len(game._igloos_of[who]), game._animal_at.get(who, 0),
-               game._scores[who], game._cards[who], who == viewer)
-        found = self._rows.get(key)
-        if found is not None:
-            return found
-        if len(self._rows) > 4096:
-            self._rows.clear()
-        found = self._rows[key] = self._row(game, who, viewer)
+    def _seats(self, player: str) -> tuple[tuple[str, ...], dict[str, int]]:
+        """The players from ``player``'s seat on, and each one's place in that order."""
+        found = self._seat_orders.get(player)
+        if found is None:
+            i = self.players.index(player)
+            seats = self.players[i:] + self.players[:i]
+            found = self._seat_orders[player] = (seats, {p: k for k, p in enumerate(seats)})
         return found
 
-    def _row(self, game: StoneAge, who: str, viewer: str) -> list[float]:
-        # the cards part is looked up by the cards held
-        unused = unused_tiles(game._tools[who], game._used[who])
-        one_use = game._one_use[who]
-        kept = game._vouchers[who]
+    def _write_row(self, game: StoneAge, who: str, viewer: str, out: Any, at: int) -> None:
+        """Write ``who``'s row, as ``viewer`` sees it, at ``at`` of ``out`` (a list or a float32
+        memoryview of zeros). Written number by number: a row changes at nearly every step, so
+        keeping whole rows would cost more in keys than it saves."""
         w, c, s, g = game._goods[who]
-        row = [float(game._food[who]), float(w), float(c), float(s), float(g), float(game._tools[who])]
-        row += [float(unused.count(v)) for v in self.tile_values]
+        tools = game._tools[who]
+        out[at] = float(game._food[who])
+        out[at + 1] = float(w)
+        out[at + 2] = float(c)
+        out[at + 3] = float(s)
+        out[at + 4] = float(g)
+        out[at + 5] = float(tools)
+        at += 6
+        if tools:
+            unused = unused_tiles(tools, game._used[who])
+            for k, value in enumerate(self.tile_values):
+                out[at + k] = float(unused.count(value))
+        at += len(self.tile_values)
+        one_use = game._one_use[who]
         if one_use:
-            row += [float(one_use.count(v)) for v in self.one_use_values]
-        else:
-            row += self._no_one_use
+            for k, value in enumerate(self.one_use_values):
+                out[at + k] = float(one_use.count(value))
+        at += len(self.one_use_values)
+        kept = game._vouchers[who]
         if kept:
-            row += [float(kept.count(v)) for v in self.voucher_sizes]
-        else:
-            row += self._no_vouchers
-        row += [float(game._people[who]), float(game._avail[who]), float(game._agri[who]),
-                float(len(game._buildings[who])), float(len(game._igloos_of[who])),
-                float(game._animal_at.get(who, 0)), float(game._scores[who])]
+            for k, value in enumerate(self.voucher_sizes):
+                out[at + k] = float(kept.count(value))
+        at += len(self.voucher_sizes)
+        out[at] = float(game._people[who])
+        out[at + 1] = float(game._avail[who])
+        out[at + 2] = float(game._agri[who])
+        out[at + 3] = float(len(game._buildings[who]))
+        out[at + 4] = float(len(game._igloos_of[who]))
+        out[at + 5] = float(game._animal_at.get(who, 0))
+        out[at + 6] = float(game._scores[who])
+        at += 7
+        # the cards part is kept by the cards held (they change a few times a game)
         key = (game._cards[who], who == viewer)
         cards = self._cards.get(key)
         if cards is None:
             if len(self._cards) > 4096:
                 self._cards.clear()
-            cards = self._cards[key] = self._cards_part(key[0], key[1])
-        return row + cards
+            cards = self._cards[key] = array("f", self._cards_part(key[0], key[1]))
+        out[at:at + len(cards)] = cards
 
     def _cards_part(self, held: tuple[str, ...], own: bool) -> list[float]:
         cards = [0.0] * len(self.card_ids)
@@ -241,8 +262,7 @@ class StoneAgeEncoding(Encoding):
         at = self._first
         n = self.n
         flat = [0.0] * self._size
-        seats = self._seats(player)
-        rel = {p: i for i, p in enumerate(seats)}
+        seats, rel = self._seats(player)
         flat[at["seat"] + self.players.index(player)] = 1.0
         current = game.current_player
         flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
@@ -252,7 +272,7 @@ class StoneAgeEncoding(Encoding):
         flat[first:first + 3] = [float(game.round), float(game.ends_after_round), float(game.deck_size)]
         first, size = at["players"], self._player_size
         for k, who in enumerate(seats):
-            flat[first + k * size:first + (k + 1) * size] = self._player_features(game, who, player)
+            self._write_row(game, who, player, flat, first + k * size)
         first, places, where = at["placed"], len(self.places), self._place_index
         for (place, who), count in game._at.items():
             flat[first + rel[who] * places + where[place]] = float(count)
@@ -267,49 +287,50 @@ class StoneAgeEncoding(Encoding):
         return flat
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a zeroed numpy vector: the player rows and the board copied from
-        arrays kept with their lists, the few single numbers in one go (a list of 400 floats
-        costs numpy more to read than the engine takes for a move)."""
+        """``vector`` written into a zeroed float32 vector through a memoryview: single numbers
+        one by one, the cards and the board copied from packed arrays kept by what they show. A numpy call costs about as much as the engine's whole move takes; a memoryview
+        write costs a list's."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
+        view = memoryview(out).cast("B").cast("f")  # numpy's own view is slower to write through
         at = self._first
-        seats = self._seats(player)
-        rel = {p: i for i, p in enumerate(seats)}
+        seats, rel = self._seats(player)
         current = game.current_player
+        view[at["seat"] + self.players.index(player)] = 1.0
+        view[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
+        view[at["start_player"] + rel[game.start_player]] = 1.0
+        view[at["phase"] + PHASES.index(game.phase)] = 1.0
         first = at["round"]
-        where = [at["seat"] + self.players.index(player), at["turn"] + (rel[current] if current is not None else self.n),
-                 at["start_player"] + rel[game.start_player], at["phase"] + PHASES.index(game.phase),
-                 first, first + 1, first + 2]
-        values = [1.0, 1.0, 1.0, 1.0, float(game.round), float(game.ends_after_round), float(game.deck_size)]
+        view[first] = game.round
+        view[first + 1] = game.ends_after_round
+        view[first + 2] = game.deck_size
         first, places, place_index = at["placed"], len(self.places), self._place_index
         for (place, who), count in game._at.items():
-            where.append(first + rel[who] * places + place_index[place])
-            values.append(float(count))
+            view[first + rel[who] * places + place_index[place]] = count
         if "animal" in place_index:
             for who, count in game._animal_at.items():
-                where.append(first + rel[who] * places + place_index["animal"])
-                values.append(float(count))
-        out[where] = values
+                view[first + rel[who] * places + place_index["animal"]] = count
         first, size = at["players"], self._player_size
         for k, who in enumerate(seats):
-            out[first + k * size:first + (k + 1) * size] = self.kept_array(self._player_features(game, who, player))
-        board = self.kept_array(self._board_values(game))
+            self._write_row(game, who, player, view, first + k * size)
+        board = self._board_values(game)
         first = at["display"]
-        out[first:first + len(board)] = board
+        view[first:first + len(board)] = board
         first = at["pending"]
-        out[first:first + self.parts["pending"]] = self._pending(game)
+        for offset, value in self._pending_entries(game):
+            view[first + offset] = value
 
-    def _board_values(self, game: StoneAge) -> list[float]:
+    def _board_values(self, game: StoneAge) -> array[float]:
         """The display, stacks, igloos and animal parts (one stretch of the vector), kept by what
         they show: the board changes a few times a round."""
-        board_key = (tuple(game._display), tuple((tiles[-1], len(tiles)) if tiles else (None, 0)
-                                                 for tiles in game._stacks.values()),
-                     game._igloos_open, game._animal, len(game._waiting))
+        # each stack whole is the quickest key (a C-speed copy); its hidden order is only a key here
+        board_key = (tuple(game._display), tuple(map(tuple, game._stacks.values())), game._igloos_open, game._animal,
+                     len(game._waiting))
         board = self._boards.get(board_key)
         if board is None:
             if len(self._boards) > 1024:
                 self._boards.clear()
-            board = self._boards[board_key] = [x for part in self._board(game) for x in part]
+            board = self._boards[board_key] = array("f", [x for part in self._board(game) for x in part])
         return board
 
     def _board(self, game: StoneAge) -> tuple[list[float], list[float], list[float], list[float]]:
@@ -341,35 +362,42 @@ class StoneAgeEncoding(Encoding):
         return display, stacks, igloos, animal
 
     def _pending(self, game: StoneAge) -> list[float]:
-        """What the current step waits for: [dice rolled, their sum, malus], the good rolled for,
-        the place being paid or rolled at, the dice for all left, [amount to choose, food
-        missing], the die of the animal reward."""
-        head = [0.0, 0.0, 0.0]
-        goods = [0.0] * len(GOODS)
-        place = [0.0] * len(self.places)
-        dice_left = [0.0] * len(FACES)
-        amounts = [0.0, 0.0]
-        reward_die = [0.0] * len(FACES)
+        """The ``pending`` part: what the current step waits for (see ``_pending_entries``)."""
+        part = [0.0] * self.parts["pending"]
+        for offset, value in self._pending_entries(game):
+            part[offset] = value
+        return part
+
+    def _pending_entries(self, game: StoneAge) -> list[tuple[int, float]]:
+        """The nonzero entries of the ``pending`` part, by offset in it. In order: [dice rolled,
+        their sum, malus], the good rolled for, the place being paid or rolled at, the dice for
+        all left, [amount to choose, food missing], the die of the animal reward."""
+        goods = 3
+        place = goods + len(GOODS)
+        dice_left = place + len(self.places)
+        amounts = dice_left + len(FACES)
+        reward_die = amounts + 2
         pending = game.pending
         phase = game.phase
+        entries: list[tuple[int, float]] = []
         if phase == "tools":
             _, _, where, good, dice, malus = pending
-            head = [float(len(dice)), float(sum(dice)), float(malus)]
-            goods[GOODS.index(good)] = 1.0
+            entries += [(0, float(len(dice))), (1, float(sum(dice))), (2, float(malus)),
+                        (goods + GOODS.index(good), 1.0)]
             if where in self._place_index:  # a card's own roll is at the card being paid for
-                place[self._place_index[where]] = 1.0
+                entries.append((place + self._place_index[where], 1.0))
         elif phase == "pay":
-            place[self._place_index[pending[1]]] = 1.0
+            entries.append((place + self._place_index[pending[1]], 1.0))
         elif phase == "dice_for_all":
-            for face in pending[2]:
-                dice_left[face - 1] += 1.0
+            for face in set(pending[2]):
+                entries.append((dice_left + face - 1, float(pending[2].count(face))))
         elif phase == "choose_resources":
-            amounts[0] = float(pending[2])
+            entries.append((amounts, float(pending[2])))
         elif phase == "animal_rewards":
-            reward_die[pending[1][0][1] - 1] = 1.0
+            entries.append((reward_die + pending[1][0][1] - 1, 1.0))
         elif phase == "feeding":
-            amounts[1] = float(pending[2])
-        return head + goods + place + dice_left + amounts + reward_die
+            entries.append((amounts + 1, float(pending[2])))
+        return entries
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
@@ -398,18 +426,38 @@ def _replace(action: Action, field: str, value: tuple[str, ...]) -> Action:
     return replace(action, **{field: value})  # type: ignore[type-var]
 
 
+def _setup(game: StoneAge) -> tuple:
+    """What an encoding depends on besides the players: their count, the variants, the data option."""
+    return (len(game.players), tuple(sorted(game.variants)),
+            json.dumps(game.options.get("data"), sort_keys=True, default=str))
+
+
 def _action_table(game: StoneAge) -> tuple[Action, ...]:
-    data = game.data
-    key = (len(game.players), tuple(sorted(game.variants)), json.dumps(game.options.get("data"), sort_keys=True,
-                                                                          default=str))
+    key = _setup(game)
     table = _TABLES.get(key)
     if table is None:
-        table = _TABLES[key] = _build_table(key[0], frozenset(key[1]), data)
+        table = _TABLES[key] = _build_table(key[0], frozenset(key[1]), game.data)
     return table
 
 
 #: the tables built so far, by set-up (player count, variants, data option): a few at most
 _TABLES: dict[tuple, tuple[Action, ...]] = {}
+
+
+def encoding_for(game: StoneAge) -> StoneAgeEncoding:
+    """One encoding per set-up and players, shared by every game of it. What it keeps between
+    steps (rows, boards, indices) is keyed by what a state shows, so it holds for any game of
+    the set-up, and a learner's next game starts with it warm."""
+    key = (tuple(game.players), _setup(game))
+    found = _ENCODINGS.get(key)
+    if found is None:
+        if len(_ENCODINGS) >= 16:
+            _ENCODINGS.clear()
+        found = _ENCODINGS[key] = StoneAgeEncoding(game)
+    return found
+
+
+_ENCODINGS: dict[tuple, StoneAgeEncoding] = {}
 
 
 def _build_table(n: int, variants: frozenset[str], data: GameData) -> tuple[Action, ...]:

@@ -66,7 +66,7 @@ from .actions import (
     multiset_text,
 )
 from .data import RESOURCES, VALUE, Building, GameData, load_data, read_override
-from .encoding import StoneAgeEncoding
+from .encoding import StoneAgeEncoding, encoding_for
 from .heuristic import LEVELS, estimate
 from .heuristic import terms as heuristic_terms
 from .rules import (
@@ -1242,7 +1242,7 @@ class StoneAge(Game):
 
     def encoding(self) -> StoneAgeEncoding:
         """The fixed action space and observations of this set-up, for learning agents (encoding.py)."""
-        return StoneAgeEncoding(self)
+        return encoding_for(self)
 
     def tie_break(self, player: str) -> int:
         """Agriculture + tools + people: the rulebook's tie-break."""
