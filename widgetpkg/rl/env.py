@@ -101,23 +101,28 @@ class GameEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        if isinstance(action, np.integer):
-            action = int(action)
+        if type(action) is not int:  # a numpy integer, or a 0-d array of one
+            if isinstance(action, np.ndarray) and action.shape == ():
+                action = action.item()
+            if isinstance(action, np.integer):
+                action = int(action)
         move = self.legal_actions().get(action) if type(action) is int else None
         if move is None:
             self.encoding.action(self.game, action)  # raises the reason (not an integer, not legal now)
             raise IllegalActionError(f"action {shorten(action)} is not legal now (see the action mask)")
-        self.game.apply(move)
+        game = self.game
+        game.apply(move)
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
+        if not game.is_over:
+            # rewards come at the end only: until then they are all zero, nothing to clear or add
+            self._select(after=agent)
+            return
         self._clear_rewards()
-        if self.game.is_over:
-            self.rewards = final_rewards(self.game)
-            self.terminations = dict.fromkeys(self.agents, True)
-            end = {"scores": self.game.scores, "winners": self.game.winners()}
-            self.infos = {p: dict(end) for p in self.agents}
+        self.rewards = final_rewards(game)
+        self.terminations = dict.fromkeys(self.agents, True)
+        end = {"scores": game.scores, "winners": game.winners()}
+        self.infos = {p: dict(end) for p in self.agents}
         self._select(after=agent)
         self._accumulate_rewards()
 
@@ -141,8 +146,8 @@ class GameEnv(AECEnv):
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 at every index ``agent`` may play now (all zeros when it is not that agent's turn)."""
-        # set byte by byte, then wrapped: a few dozen legal moves cost less this way than numpy's
-        # fixed cost per call (a mask is made at every step)
+        # set byte by byte in a bytearray, then wrapped: for a few dozen legal moves this costs
+        # half what numpy's fancy indexing does (timed), and a mask is made at every step
         mask = bytearray(self.encoding.action_count)
         if agent == self.game.current_player:
             for index in self.legal_actions():

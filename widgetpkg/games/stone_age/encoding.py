@@ -73,6 +73,7 @@ if TYPE_CHECKING:
 
 PHASES = ("placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources", "animal_rewards",
           "feeding", "over")
+_PHASE_AT = {phase: i for i, phase in enumerate(PHASES)}
 GOODS = ("food", *RESOURCES)
 FACES = (1, 2, 3, 4, 5, 6)
 #: the display's slots (slot k costs k resources)
@@ -108,10 +109,11 @@ class StoneAgeEncoding(Encoding):
         self.tile_values = tuple(range(1, (data.tools_max + 2) // 3 + 1))
         n = self.n
         self._seat_orders: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
+        self._seat_at = {p: i for i, p in enumerate(self.players)}
         #: the last legal actions seen and their indices; the players' rows by what they are made of
         self._last: tuple[object, dict[int, Action]] | None = None
         # packed float32 (array 'f'): copied into the env's vector at C speed, read as floats by ``vector``
-        self._cards: dict[tuple, array[float]] = {}
+        self._held: dict[tuple, tuple[array[float], array[float]]] = {}
         self._boards: dict[tuple, array[float]] = {}
         #: the ids of a legal tuple's actions -> (those actions, their indices): hashing actions is slower
         self._by_ids: dict[tuple[int, ...], tuple[Sequence[Action], dict[int, Action]]] = {}
@@ -194,49 +196,43 @@ class StoneAgeEncoding(Encoding):
         return found
 
     def _write_row(self, game: StoneAge, who: str, viewer: str, out: Any, at: int) -> None:
-        """Write ``who``'s row, as ``viewer`` sees it, at ``at`` of ``out`` (a list or a float32
-        memoryview of zeros). Written number by number: a row changes at nearly every step, so
-        keeping whole rows would cost more in keys than it saves."""
+        """Write ``who``'s row, as ``viewer`` sees it, at ``at`` of ``out`` (see ``_write``).
+        What changes at nearly every step is written number by number; the tools, one-use
+        tools, vouchers and cards, which change a few times a game, come as arrays kept by
+        what the player holds."""
         w, c, s, g = game._goods[who]
-        tools = game._tools[who]
-        out[at] = float(game._food[who])
-        out[at + 1] = float(w)
-        out[at + 2] = float(c)
-        out[at + 3] = float(s)
-        out[at + 4] = float(g)
-        out[at + 5] = float(tools)
-        at += 6
-        if tools:
-            unused = unused_tiles(tools, game._used[who])
-            for k, value in enumerate(self.tile_values):
-                out[at + k] = float(unused.count(value))
-        at += len(self.tile_values)
-        one_use = game._one_use[who]
-        if one_use:
-            for k, value in enumerate(self.one_use_values):
-                out[at + k] = float(one_use.count(value))
-        at += len(self.one_use_values)
-        kept = game._vouchers[who]
-        if kept:
-            for k, value in enumerate(self.voucher_sizes):
-                out[at + k] = float(kept.count(value))
-        at += len(self.voucher_sizes)
-        out[at] = float(game._people[who])
-        out[at + 1] = float(game._avail[who])
-        out[at + 2] = float(game._agri[who])
-        out[at + 3] = float(len(game._buildings[who]))
-        out[at + 4] = float(len(game._igloos_of[who]))
-        out[at + 5] = float(game._animal_at.get(who, 0))
-        out[at + 6] = float(game._scores[who])
-        at += 7
-        # the cards part is kept by the cards held (they change a few times a game)
-        key = (game._cards[who], who == viewer)
-        cards = self._cards.get(key)
-        if cards is None:
-            if len(self._cards) > 4096:
-                self._cards.clear()
-            cards = self._cards[key] = array("f", self._cards_part(key[0], key[1]))
-        out[at:at + len(cards)] = cards
+        out[at] = game._food[who]
+        out[at + 1] = w
+        out[at + 2] = c
+        out[at + 3] = s
+        out[at + 4] = g
+        key = (game._tools[who], game._used[who], game._one_use[who], game._vouchers[who], game._cards[who],
+               who == viewer)
+        held = self._held.get(key)
+        if held is None:
+            if len(self._held) > 4096:
+                self._held.clear()
+            held = self._held[key] = self._held_parts(*key)
+        tools, cards = held
+        out[at + 5:at + 5 + len(tools)] = tools
+        at += 5 + len(tools)
+        out[at] = game._people[who]
+        out[at + 1] = game._avail[who]
+        out[at + 2] = game._agri[who]
+        out[at + 3] = len(game._buildings[who])
+        out[at + 4] = len(game._igloos_of[who])
+        out[at + 5] = game._animal_at.get(who, 0)
+        out[at + 6] = game._scores[who]
+        out[at + 7:at + 7 + len(cards)] = cards
+
+    def _held_parts(self, tools: int, used: tuple[int, ...], one_use: tuple[int, ...], vouchers: tuple[int, ...],
+                    held: tuple[str, ...], own: bool) -> tuple[array[float], array[float]]:
+        """Two stretches of a row: the tool level, the unused tool tiles, the one-use tools and
+        the vouchers by value; then the cards (see ``_cards_part``)."""
+        unused = unused_tiles(tools, used)
+        counts = [tools, *(unused.count(v) for v in self.tile_values), *(one_use.count(v) for v in self.one_use_values),
+                  *(vouchers.count(v) for v in self.voucher_sizes)]
+        return array("f", counts), array("f", self._cards_part(held, own))
 
     def _cards_part(self, held: tuple[str, ...], own: bool) -> list[float]:
         cards = [0.0] * len(self.card_ids)
@@ -256,69 +252,50 @@ class StoneAgeEncoding(Encoding):
         return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
     def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list, written straight into place (the parts' order)."""
-        if player not in self.players:
-            raise IllegalActionError(f"{player!r} does not play this game")
-        at = self._first
-        n = self.n
-        flat = [0.0] * self._size
-        seats, rel = self._seats(player)
-        flat[at["seat"] + self.players.index(player)] = 1.0
-        current = game.current_player
-        flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
-        flat[at["start_player"] + rel[game.start_player]] = 1.0
-        flat[at["phase"] + PHASES.index(game.phase)] = 1.0
-        first = at["round"]
-        flat[first:first + 3] = [float(game.round), float(game.ends_after_round), float(game.deck_size)]
-        first, size = at["players"], self._player_size
-        for k, who in enumerate(seats):
-            self._write_row(game, who, player, flat, first + k * size)
-        first, places, where = at["placed"], len(self.places), self._place_index
-        for (place, who), count in game._at.items():
-            flat[first + rel[who] * places + where[place]] = float(count)
-        if "animal" in where:
-            for who, count in game._animal_at.items():
-                flat[first + rel[who] * places + where["animal"]] = float(count)
-        board = self._board_values(game)
-        first = at["display"]
-        flat[first:first + len(board)] = board
-        first = at["pending"]
-        flat[first:first + self.parts["pending"]] = self._pending(game)
-        return flat
+        """The observation as one flat list (the parts' order). Every number in it is a small
+        count, exact in float32: it is written as ``fill_vector`` writes it."""
+        flat = array("f", bytes(4 * self._size))
+        self._write(game, player, flat)
+        return flat.tolist()
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a zeroed float32 vector through a memoryview: single numbers
-        one by one, the cards and the board copied from packed arrays kept by what they show. A numpy call costs about as much as the engine's whole move takes; a memoryview
-        write costs a list's."""
+        """``vector`` written into a zeroed float32 vector through a memoryview: a numpy call
+        costs as much as a few dozen memoryview writes, and the engine's move only about as
+        much as the whole observation should."""
+        self._write(game, player, memoryview(out).cast("B").cast("f"))  # numpy's own view is slower
+
+    def _write(self, game: StoneAge, player: str, out: Any) -> None:
+        """Write what ``player`` sees into ``out``, a float32 array or memoryview of zeros:
+        single numbers one by one, the cards, counts and board from packed arrays kept by what
+        they show, only the nonzero entries."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
-        view = memoryview(out).cast("B").cast("f")  # numpy's own view is slower to write through
         at = self._first
         seats, rel = self._seats(player)
         current = game.current_player
-        view[at["seat"] + self.players.index(player)] = 1.0
-        view[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
-        view[at["start_player"] + rel[game.start_player]] = 1.0
-        view[at["phase"] + PHASES.index(game.phase)] = 1.0
+        out[at["seat"] + self._seat_at[player]] = 1.0
+        out[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
+        out[at["start_player"] + rel[game.start_player]] = 1.0
+        out[at["phase"] + _PHASE_AT[game.phase]] = 1.0
         first = at["round"]
-        view[first] = game.round
-        view[first + 1] = game.ends_after_round
-        view[first + 2] = game.deck_size
+        out[first] = game.round
+        out[first + 1] = game.ends_after_round
+        out[first + 2] = game.deck_size
         first, places, place_index = at["placed"], len(self.places), self._place_index
         for (place, who), count in game._at.items():
-            view[first + rel[who] * places + place_index[place]] = count
+            out[first + rel[who] * places + place_index[place]] = count
         if "animal" in place_index:
             for who, count in game._animal_at.items():
-                view[first + rel[who] * places + place_index["animal"]] = count
+                out[first + rel[who] * places + place_index["animal"]] = count
         first, size = at["players"], self._player_size
         for k, who in enumerate(seats):
-            self._write_row(game, who, player, view, first + k * size)
+            self._write_row(game, who, player, out, first + k * size)
         board = self._board_values(game)
         first = at["display"]
-        view[first:first + len(board)] = board
+        out[first:first + len(board)] = board
         first = at["pending"]
         for offset, value in self._pending_entries(game):
-            view[first + offset] = value
+            out[first + offset] = value
 
     def _board_values(self, game: StoneAge) -> array[float]:
         """The display, stacks, igloos and animal parts (one stretch of the vector), kept by what
@@ -360,13 +337,6 @@ class StoneAgeEncoding(Encoding):
         animal[-2] = float(len(game.waiting_animals))
         animal[-1] = float(game.malus)
         return display, stacks, igloos, animal
-
-    def _pending(self, game: StoneAge) -> list[float]:
-        """The ``pending`` part: what the current step waits for (see ``_pending_entries``)."""
-        part = [0.0] * self.parts["pending"]
-        for offset, value in self._pending_entries(game):
-            part[offset] = value
-        return part
 
     def _pending_entries(self, game: StoneAge) -> list[tuple[int, float]]:
         """The nonzero entries of the ``pending`` part, by offset in it. In order: [dice rolled,
