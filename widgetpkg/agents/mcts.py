@@ -12,10 +12,11 @@ Two things make it useful at a fraction of a second per move in pure Python:
   as a few virtual visits. With no iterations at all the agent is a greedy player on a better
   evaluation; iterations then refine the choice against the opponents' replies;
 - **leaves are evaluated, not played out to the end**: from a new node the game goes on (at
-  random, or greedily one action ahead where a game's level asks for it) only until one of the searching player's turns has ended, then ``evaluate`` estimates
-  the final scores. Judging every leaf at that same point of the round keeps leaves of
-  different depths comparable (nobody is a turn ahead of where they were in the first-turn
-  evaluations), and random turns for both sides roughly cancel out.
+  random, or greedily one action ahead where a game's level asks for it) only until one of the
+  searching player's turns has ended, then ``evaluate`` estimates the final scores. Judging
+  every leaf at that same point of the round keeps leaves of different depths comparable
+  (nobody is a turn ahead of where they were in the first-turn evaluations), and the played-out
+  turns of both sides roughly cancel out.
 
 The evaluation is ``game.heuristic_scores()`` (by default the projected scores; Hunters &
 Gatherers adds the likely value of unfinished forests and rivers and of figures still in the
@@ -312,8 +313,9 @@ class _Search:
 
     def _play_out(self, sim: Game, last: str, turn: int) -> None:
         """Play on (at random or greedily, as ``playout`` says) until one of our turns has just
-        ended (or the game has), so that every leaf is judged at the same point of the round as the first-turn evaluations: whoever
-        is to move next has not yet had the turn that a leaf one turn later would include.
+        ended (or the game has), so that every leaf is judged at the same point of the round as
+        the first-turn evaluations: whoever is to move next has not yet had the turn that a leaf
+        one turn later would include.
         ``last`` acted before ``sim`` reached turn count ``turn``."""
         for _ in range(_MAX_PLAYOUT):
             if sim.is_over or (last == self.player and sim.turn > turn):
