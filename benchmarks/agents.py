@@ -244,7 +244,7 @@ def main() -> None:
         details[match.name] = games
     report = {
         "command": "python benchmarks/agents.py " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "option", "options")),
+            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "option", "options", "hard_settings")),
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
         "game": args.game, "options": args.options, "players": args.players, "hard_seconds": args.hard_seconds,
         "hard_settings": args.hard_settings, "mcts_seconds": args.seconds, "jobs": args.jobs,
