@@ -61,9 +61,13 @@ class Match:
     challenger: str
 
 
-def make_agent(spec: str, seed: int, seconds: float, game: str = "", hard_seconds: float | None = None) -> Agent:
+def make_agent(spec: str, seed: int, seconds: float, game: str = "", hard_seconds: float | None = None,
+               hard_settings: dict[str, Any] | None = None) -> Agent:
     if spec in LEVELS:
-        overrides = {"seconds": hard_seconds} if spec == "hard" and hard_seconds else {}
+        overrides: dict[str, Any] = {}
+        if spec == "hard":
+            overrides = {"seconds": hard_seconds} if hard_seconds else {}
+            overrides.update(hard_settings or {})
         return wp.agents.for_game(game, spec, seed=seed, **overrides)
     if spec == "random":
         return RandomAgent(seed=seed)
@@ -75,13 +79,14 @@ def make_agent(spec: str, seed: int, seconds: float, game: str = "", hard_second
 
 
 def play_game(match: Match, number: int, seed: int, seconds: float, game: str,
-              options: dict[str, Any], players: int = 2, hard_seconds: float | None = None) -> dict[str, Any]:
+              options: dict[str, Any], players: int = 2, hard_seconds: float | None = None,
+              hard_settings: dict[str, Any] | None = None) -> dict[str, Any]:
     """One seeded game; the challenger sits in seat ``number % players``, the defender's kind in
     all the others."""
     seats = list(wp.game_info(game).player_names(players))
     c = seats[number % players]
     agents = {seat: make_agent(match.challenger if seat == c else match.defender, seed * 8 + i, seconds, game,
-                               hard_seconds) for i, seat in enumerate(seats)}
+                               hard_seconds, hard_settings) for i, seat in enumerate(seats)}
     g = wp.new_game(game, players=seats, seed=seed, **options)
     thinking = {seat: 0.0 for seat in seats}
     longest = {seat: 0.0 for seat in seats}
@@ -147,8 +152,8 @@ def summarise(match: Match, games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_match(match: Match, args: argparse.Namespace) -> list[dict[str, Any]]:
-    jobs = [(match, i, args.seed + i, args.seconds, args.game, args.options, args.players, args.hard_seconds)
-            for i in range(args.games)]
+    jobs = [(match, i, args.seed + i, args.seconds, args.game, args.options, args.players, args.hard_seconds,
+             args.hard_settings) for i in range(args.games)]
     bar = tqdm(total=len(jobs), desc=match.name, unit="game")
     results: list[dict[str, Any]] = []
     try:
@@ -179,6 +184,24 @@ def table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+def setting(text: str, parser: argparse.ArgumentParser) -> tuple[str, Any]:
+    """``KEY=VALUE`` of ``--hard``: an int, a float, ``none`` or else a string."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        parser.error(f"--hard takes KEY=VALUE, got {text!r}")
+    value: Any = raw
+    if raw.lower() == "none":
+        value = None
+    else:
+        for kind in (int, float):
+            try:
+                value = kind(raw)
+                break
+            except ValueError:
+                pass
+    return key, value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games per match (default 50)")
@@ -193,9 +216,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--hard-seconds", type=float, default=None,
                         help="the hard level's think time per move (default: as the game declares)")
+    parser.add_argument("--hard", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting of the hard level's agent, e.g. simulations=96 (a fixed iteration budget, "
+                             "with seconds=none: moves then do not depend on the load) or playout=random")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     args.options = parse_options(args.option, wp.game_info(args.game))
+    args.hard_settings = dict(setting(text, parser) for text in args.hard)
     if not args.ladder:
         args.out = args.out or Path(__file__).parent / "results" / f"agents-{args.game}.json"
     if args.games < 1 or args.seconds <= 0 or args.jobs < 1:
@@ -217,9 +244,10 @@ def main() -> None:
         details[match.name] = games
     report = {
         "command": "python benchmarks/agents.py " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "option", "options")),
+            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "option", "options", "hard_settings")),
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
-        "game": args.game, "options": args.options, "players": args.players, "hard_seconds": args.hard_seconds, "mcts_seconds": args.seconds, "jobs": args.jobs,
+        "game": args.game, "options": args.options, "players": args.players, "hard_seconds": args.hard_seconds,
+        "hard_settings": args.hard_settings, "mcts_seconds": args.seconds, "jobs": args.jobs,
         "wall_seconds": round(time.perf_counter() - started, 1),
         "matches": summaries, "games": details,
     }

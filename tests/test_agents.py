@@ -10,6 +10,8 @@ from scenario_helpers import play, small_game, snapshot
 
 import widgetpkg as wp
 from widgetpkg.agents import MCTS, Agent, Greedy, GreedyAgent, MCTSAgent, Random, RandomAgent
+from widgetpkg.agents.greedy import margin
+from widgetpkg.agents.mcts import _Search
 from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, RetakeMeeple
 
 SHAMAN_TILE = 88  # a menhir tile whose shaman makes its player first take back one of their meeples
@@ -108,6 +110,26 @@ def test_mcts_with_a_simulation_budget_is_deterministic():
     assert first.last_stats["iterations"] == 60
 
 
+def test_mcts_greedy_playout_is_deterministic_and_plays_the_best_next_action():
+    g = advanced(7, 52)  # a tile to place: 25 ways, 7 different values
+    first, second = (MCTSAgent(simulations=12, seed=4, playout="greedy") for _ in range(2))
+    assert first.choose(g) == second.choose(g)
+    sim = g.clone()
+    before, legal, mover = sim.to_json(), sim.legal_actions(), sim.current_player
+
+    def value(action):
+        sim.apply(action)
+        try:
+            return margin(sim.heuristic_scores(), mover)
+        finally:
+            sim.undo()
+
+    values = [value(a) for a in legal]
+    assert len(set(values)) > 1  # a position where the pick matters
+    pick = _Search(MCTSAgent(simulations=0, seed=1, playout="greedy"), g)._greedy_pick(sim, legal)
+    assert value(pick) == max(values) and sim.to_json() == before
+
+
 def test_greedy_is_deterministic_per_seed():
     g = advanced(8, 30)
     assert GreedyAgent(seed=3).choose(g) == GreedyAgent(seed=3).choose(g)
@@ -132,7 +154,7 @@ def test_mcts_time_budget_and_progress_reports():
     ({"simulations": 2.5}, "simulations"), ({"simulations": True}, "simulations"),
     ({"exploration": -0.1}, "exploration"), ({"prior_weight": 0}, "prior_weight"), ({"scale": 0}, "scale"),
     ({"widening": -1}, "widening"), ({"seed": "x"}, "seed"), ({"seed": 1.5}, "seed"),
-    ({"evaluate": 3}, "evaluate"), ({"on_progress": "print"}, "on_progress"),
+    ({"playout": "smart"}, "playout"), ({"evaluate": 3}, "evaluate"), ({"on_progress": "print"}, "on_progress"),
 ])
 def test_mcts_rejects_bad_options(options, message):
     with pytest.raises(ValueError, match=message):
