@@ -39,6 +39,8 @@ True
 from __future__ import annotations
 
 import itertools
+from array import array
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
@@ -60,7 +62,7 @@ from .actions import (
     TakeMountainToken,
     UseMountainToken,
 )
-from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL, Valley
+from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL
 
 if TYPE_CHECKING:
     from .game import Sapiens
@@ -78,6 +80,10 @@ PAIRS = tuple(itertools.combinations_with_replacement(SCENES, 2))
 CHANNELS = 4 + 1 + 2 + 8 + 1 + 1 + 8 + 1
 _SCENE_AT, _ACTIVE, _ABANDONED, _TOKEN_AT, _BEAR = 7, 15, 16, 17, 25
 ROTATION = {r: i for i, r in enumerate(ROTATIONS)}
+#: what indexing an action needs: the player to move, where each pool tile lies, the seats from them
+_Context = tuple[str, dict[int, int], dict[str, int]]
+#: how many player rows and pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
+_KEPT_PARTS = 4096
 #: the subsets of common slots a refill may take, each as a bit mask
 REFILL_MASKS = 1 << COMMON_SIZE
 
@@ -105,6 +111,33 @@ class SapiensEncoding(Encoding):
             start += size
         self.action_count = start
         self._base = {name: first for name, (first, _) in self.blocks.items()}
+        #: per player to move: the pools in slot order, and each player's seat from them
+        self._pool_order: dict[str, tuple[tuple[str, int], ...]] = {}
+        self._seat_of: dict[str, dict[str, int]] = {}
+        for i, p in enumerate(self.players):
+            seats = self.players[i:] + self.players[:i]
+            self._pool_order[p] = ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:]))
+            self._seat_of[p] = {who: k for k, who in enumerate(seats)}
+        b = self._base
+        #: each action type's index, from the context (dispatched on the exact type: a chain of
+        #: isinstance checks costs more than the rest of the work)
+        self._indexers: dict[type, Callable[[Any, _Context], int]] = {
+            PlaceTile: lambda a, c: b["place"] + self._laid(a, c),
+            Abandon: lambda a, c: b["abandon"] + self._laid(a, c),
+            Refill: lambda a, c: b["refill"] + self._refill(a, c),
+            UseMountainToken: lambda a, c: b["use_token"] + SCENE[a.scene],
+            ResolveBonus: lambda a, c: b["resolve_bonus"] + SCENE[a.scene],
+            RetakeMountainToken: lambda a, c: b["retake_token"] + SCENE[a.scene],
+            SkipBonus: lambda a, c: b["skip"],
+            TakeMountainToken: lambda a, c: b["take_token"] + CELL[(a.x, a.y)],
+            SwapTile: lambda a, c: b["swap"] + self._swap(a, c),
+            ConvertSteaks: lambda a, c: b["steaks"] + self._steaks(a, c),
+            PlaceFightToken: lambda a, c: b["fight"] + c[1][a.tile],
+            RecallFightToken: lambda a, c: b["recall"] + c[1][a.tile],
+            ResolveFightToken: lambda a, c: b["fight_order"] + c[2][a.owner],
+            PlaceBear: lambda a, c: b["bear"] + self._bear(a, c),
+            RemoveBear: lambda a, c: b["remove_bear"] + CELL[(a.x, a.y)],
+        }
         self._slot_size = 17 + n
         self.parts = {
             "seat": n, "turn": n + 1, "phase": len(PHASES),
@@ -120,94 +153,90 @@ class SapiensEncoding(Encoding):
         self._size = sum(self.parts.values())
         #: each tile's two scenes, as indices
         self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
-        self._static: dict[tuple[str, str], list[float]] = {}
+        #: per pair of valley faces: its fixed cells and where each square's cell begins (``_layout``)
+        self._layouts: dict[tuple[str, str], tuple[array[float], tuple[int, ...]]] = {}
         #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
-        self._last: tuple[object, dict[int, Action], tuple[str, dict[int, int], dict[str, int], Valley]] | None = None
-        #: per player, the engine's view of their valley last seen, their tribe, and its cells
-        self._cells: dict[str, tuple[tuple, tuple[int, tuple[str, str]], list[float]]] = {}
+        self._last: tuple[object, dict[int, Action], _Context] | None = None
+        #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
+        self._unseen: tuple[list[int], list[int], array[float]] | None = None
+        self._kept_valleys = _KeptValleys(self)
+        #: player rows and pools' slots as float32 arrays, by their contents (``fill_vector``)
+        self._kept_parts: dict[tuple, array[float]] = {}
+        self._row_size = 8 + 3 * len(SCENES)
         self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
                          for t, d in game.components.tiles.items()}
 
     # -- actions ------------------------------------------------------------------------------------
-    def _context(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
-        """The player to move, the position of every pool tile, the seats from them, their valley."""
+    def _context(self, game: Sapiens) -> _Context:
+        """The player to move, the position of every pool tile, the seats from them."""
         p = game.current_player or self.players[0]
-        i = self.players.index(p)
-        seats = self.players[i:] + self.players[:i]
-        pools = game.pools
+        pools = game._pools
         where: dict[int, int] = {}
         offset = 0
-        for owner, size in ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
+        for owner, size in self._pool_order[p]:
             tiles = pools[owner]
             if len(tiles) > size:  # never: see the module text
                 raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {size}")
-            for k, t in enumerate(tiles):
-                where[t] = offset + k
+            where.update(zip(tiles, range(offset, offset + len(tiles))))
             offset += size
-        return p, where, {who: k for k, who in enumerate(seats)}, game.valley(p)
+        return p, where, self._seat_of[p]
 
-    def _index(self, action: Action, ctx: tuple[str, dict[int, int], dict[str, int], Valley]) -> int:
-        p, where, seat, _ = ctx
-        base = self._base
-        try:
-            if isinstance(action, (PlaceTile, Abandon)):
-                slot = where[action.tile]
-                if slot >= POOL_SIZE:
-                    raise KeyError(action.tile)
-                cell = CELL[(action.x, action.y)]
-                offset = (slot * len(CELLS) + cell) * 4 + ROTATION[action.rotation]
-                return base["place" if isinstance(action, PlaceTile) else "abandon"] + offset
-            if isinstance(action, Refill):
-                mask = 0
-                for t in action.take:
-                    k = where[t] - POOL_SIZE
-                    if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
-                        raise KeyError(t)
-                    mask |= 1 << k
-                discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
-                if not 0 <= discard <= COMMON_SIZE:
-                    raise KeyError(action.discard)
-                return base["refill"] + mask * (COMMON_SIZE + 1) + discard
-            if isinstance(action, UseMountainToken):
-                return base["use_token"] + SCENE[action.scene]
-            if isinstance(action, ResolveBonus):
-                return base["resolve_bonus"] + SCENE[action.scene]
-            if isinstance(action, RetakeMountainToken):
-                return base["retake_token"] + SCENE[action.scene]
-            if isinstance(action, SkipBonus):
-                return base["skip"]
-            if isinstance(action, TakeMountainToken):
-                return base["take_token"] + CELL[(action.x, action.y)]
-            if isinstance(action, SwapTile):
-                mine, other = where[action.mine], where[action.other] - POOL_SIZE
-                if mine >= POOL_SIZE or other < 0:
-                    raise KeyError(action)
-                return base["swap"] + mine * (self.positions - POOL_SIZE) + other
-            if isinstance(action, ConvertSteaks):
-                if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
-                    raise KeyError(action)
-                return base["steaks"] + action.count
-            if isinstance(action, PlaceFightToken):
-                return base["fight"] + where[action.tile]
-            if isinstance(action, RecallFightToken):
-                return base["recall"] + where[action.tile]
-            if isinstance(action, ResolveFightToken):
-                return base["fight_order"] + seat[action.owner]
-            if isinstance(action, PlaceBear):
-                other = seat[action.player] - 1
-                if other < 0:
-                    raise KeyError(action)
-                return base["bear"] + other * len(CELLS) + CELL[(action.x, action.y)]
-            if isinstance(action, RemoveBear):
-                return base["remove_bear"] + CELL[(action.x, action.y)]
-        except (KeyError, TypeError):
-            pass
+    def _index(self, action: Action, ctx: _Context) -> int:
+        indexer = self._indexers.get(type(action))
+        if indexer is not None:
+            try:
+                return indexer(action, ctx)
+            except (KeyError, TypeError):
+                pass
         raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
+
+    @staticmethod
+    def _laid(action: PlaceTile | Abandon, ctx: _Context) -> int:
+        """A tile laid, from the block's start: own slot x cell x rotation."""
+        slot = ctx[1][action.tile]
+        if slot >= POOL_SIZE:
+            raise KeyError(action.tile)
+        return (slot * len(CELLS) + CELL[(action.x, action.y)]) * 4 + ROTATION[action.rotation]
+
+    @staticmethod
+    def _refill(action: Refill, ctx: _Context) -> int:
+        """A refill, from the block's start: the set of common slots taken x the one discarded."""
+        where, mask = ctx[1], 0
+        for t in action.take:
+            k = where[t] - POOL_SIZE
+            if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
+                raise KeyError(t)
+            mask |= 1 << k
+        discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
+        if not 0 <= discard <= COMMON_SIZE:
+            raise KeyError(action.discard)
+        return mask * (COMMON_SIZE + 1) + discard
+
+    def _swap(self, action: SwapTile, ctx: _Context) -> int:
+        """A swap, from the block's start: own slot x another pool's slot."""
+        mine, other = ctx[1][action.mine], ctx[1][action.other] - POOL_SIZE
+        if mine >= POOL_SIZE or other < 0:
+            raise KeyError(action)
+        return mine * (self.positions - POOL_SIZE) + other
+
+    @staticmethod
+    def _bear(action: PlaceBear, ctx: _Context) -> int:
+        """A bear put, from the block's start: another player (by seat) x cell."""
+        other = ctx[2][action.player] - 1
+        if other < 0:
+            raise KeyError(action)
+        return other * len(CELLS) + CELL[(action.x, action.y)]
+
+    @staticmethod
+    def _steaks(action: ConvertSteaks, ctx: _Context) -> int:
+        if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
+            raise KeyError(action)
+        return action.count
 
     def action_index(self, game: Sapiens, action: Action) -> int:  # type: ignore[override]
         return self._index(action, self._context_now(game))
 
-    def _context_now(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
+    def _context_now(self, game: Sapiens) -> _Context:
         token = game._cache.get(("legal",)) if game._cache is not None else None
         last = self._last
         if token is not None and last is not None and last[0] is token:
@@ -234,40 +263,75 @@ class SapiensEncoding(Encoding):
         return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
     def vector(self, game: Sapiens, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list, written straight into place (the parts' order)."""
-        flat, seats = self._front(game, player)
+        """The observation as one flat list, worked out afresh from the game: what ``fill_vector``,
+        which keeps parts between steps, must always agree with."""
+        flat = [0.0] * self._size
+        seats, rel = self._write_game(game, player, flat, self._unseen_counts(game))
+        first, size = self._first["players"], self._row_size
         for who in seats:
-            flat += self._valley(game, who)
+            flat[first:first + size] = self._player_row(self._player_key(game, who))
+            first += size
+        for first, tiles in self._pool_places(game, seats):
+            flat[first:first + len(tiles) * self._slot_size] = self._pool_slots(tiles)
+        self._write_fights(game, flat, seats, rel)
+        first, size = self._first["valleys"], len(CELLS) * CHANNELS
+        for who in seats:
+            flat[first:first + size] = self._valley_cells(game, who)
+            first += size
         return flat
 
     def fill_vector(self, game: Sapiens, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a zeroed numpy vector: the valleys (most of it) copied from
-        arrays kept with the valleys' lists, only the parts before them read from a list."""
-        flat, seats = self._front(game, player)
-        out[:len(flat)] = flat
+        """``vector`` written into a zeroed float32 vector: a few values one by one, the rest copied
+        from float32 arrays kept between steps (player rows and pools by their contents, the valleys
+        kept in step with the game), the same arrays ``vector``'s lists would make."""
+        if isinstance(out, list):
+            out[:] = self.vector(game, player)
+            return
+        target = memoryview(out)  # scalar writes through a memoryview cost a fraction of numpy's
+        seats, rel = self._write_game(game, player, target, self._kept_unseen(game))
+        kept = self._kept_parts
+        if len(kept) >= _KEPT_PARTS:
+            kept.clear()
+        first, size = self._first["players"], self._row_size
+        for who in seats:
+            key = self._player_key(game, who)
+            row = kept.get(key)
+            if row is None:
+                row = kept[key] = array("f", self._player_row(key))
+            target[first:first + size] = row
+            first += size
+        for first, tiles in self._pool_places(game, seats):
+            if tiles:
+                slots = kept.get(tiles)
+                if slots is None:
+                    slots = kept[tiles] = array("f", self._pool_slots(tiles))
+                target[first:first + len(slots)] = slots
+        self._write_fights(game, target, seats, rel)
+        valleys = self._kept_valleys.arrays(game)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
-            out[first:first + size] = self.kept_array(self._valley(game, who))
+            target[first:first + size] = valleys[who]
             first += size
 
-    def _front(self, game: Sapiens, player: str) -> tuple[list[float], tuple[str, ...]]:
-        """Every part before the valleys, as one list, and the seats from ``player``'s."""
+    def _write_game(self, game: Sapiens, player: str, flat: Any, unseen: Any) -> tuple[tuple[str, ...], dict[str, int]]:
+        """Write the seat, turn, phase and game parts into the zeroed ``flat`` (a list or a float32
+        memoryview: only nonzero values), ``unseen`` being the counts of the scene pairs nobody has
+        seen; return the seats from ``player``'s and each player's place among them."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
         at = self._first
-        n = self.n
-        flat = [0.0] * at["valleys"]
         i = self.players.index(player)
         seats = self.players[i:] + self.players[:i]
         rel = {who: k for k, who in enumerate(seats)}
         flat[at["seat"] + i] = 1.0
         current = game.current_player
-        flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
+        flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
         flat[at["phase"] + PHASES.index(game.phase)] = 1.0
         first = at["game"]
-        flat[first:first + 7] = [float(len(game._stack)), float(game._steak_supply), float(game._bear_supply),
-                                 float(game._end_triggered), float(game._token_used), float(game._picking_plain),
-                                 float(len(game._discards))]
+        for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
+                                   game._token_used, game._picking_plain, len(game._discards))):
+            if value:
+                flat[first + k] = float(value)
         first += 7
         for scene in game._pending:
             flat[first + SCENE[scene]] += 1.0
@@ -276,73 +340,181 @@ class SapiensEncoding(Encoding):
         if waiting is not None and current is not None:
             flat[first + game._pools[current].index(waiting[1])] = 1.0
         first += POOL_SIZE
-        pair_of = self._pair_of  # as tiles_left_unseen(), counted without sorting each tile's scenes
-        for t in game._stack:
-            flat[first + pair_of[t]] += 1.0
-        for t in game._removed:
-            flat[first + pair_of[t]] += 1.0
-        first, size = at["players"], 8 + 3 * len(SCENES)
-        for who in seats:
-            flat[first:first + 8] = [float(game._food[who]), float(game._shelter[who]), float(game._scores[who]),
-                                     float(game._steaks[who]), float(game._fight_hand[who]), float(game._out[who]),
-                                     float(game._turns_played[who]), float(game._tribe[who])]
-            for k, tokens in enumerate((game._hand[who], game._used[who], game._gone[who])):
-                base = first + 8 + k * len(SCENES)
-                for scene in tokens:
-                    flat[base + SCENE[scene]] += 1.0
-            first += size
-        pools, fights, tiles_data, width = game._pools, game._fight, self._tile_scenes, self._slot_size
-        first = at["pools"]
-        for owner, size in ((seats[0], POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
-            for k, tile in enumerate(pools[owner]):
-                base = first + k * width
-                one, two = tiles_data[tile]
-                flat[base] = 1.0
-                flat[base + 1 + one] = 1.0
-                flat[base + 9 + two] = 1.0
-                for who in fights.get(tile, ()):
-                    flat[base + 17 + rel[who]] += 1.0
-            first += size * width
-        return flat, seats
+        flat[first:first + len(PAIRS)] = unseen
+        return seats, rel
 
-    def _valley(self, game: Sapiens, who: str) -> list[float]:
-        """The cells of ``who``'s valley (what ``valley_contents`` says), kept while the engine's
-        view of that valley (board, tokens, bears), the active tribe and the faces stay the same."""
-        view = game._view(who)
-        tribe = (game._tribe[who], game._valleys[who])  # the active tribe and the valley's faces
-        cached = self._cells.get(who)
-        if cached is not None and cached[1] == tribe:
-            seen = cached[0]
-            # a new view of the same valley (the engine renews every view when any valley changes)
-            if seen is view or (seen[0] == view[0] and seen[2] == view[2] and seen[3] == view[3]):
-                self._cells[who] = (view, tribe, cached[2])
-                return cached[2]
-        valley = game.valley(who)
-        cells = list(self._terrain(valley, game._valleys[who]))
-        coord = valley.coord
-        board, _, tokens, bears = view
+    @staticmethod
+    def _player_key(game: Sapiens, who: str) -> tuple:
+        """Everything a player's row shows: the key its float32 array is kept by."""
+        return (game._food[who], game._shelter[who], game._scores[who], game._steaks[who], game._fight_hand[who],
+                game._out[who], game._turns_played[who], game._tribe[who], game._hand[who], game._used[who],
+                game._gone[who])
+
+    @staticmethod
+    def _player_row(key: tuple) -> list[float]:
+        """A player's row from their ``_player_key``: eight numbers, then their mountain tokens
+        counted by scene (in hand, used, removed)."""
+        row = [float(value) for value in key[:8]] + [0.0] * (3 * len(SCENES))
+        for k, tokens in enumerate(key[8:]):
+            for scene in tokens:
+                row[8 + k * len(SCENES) + SCENE[scene]] += 1.0
+        return row
+
+    def _pool_places(self, game: Sapiens, seats: tuple[str, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """Where each pool's slots begin and its tiles: the viewer's, the common pool, the others'."""
+        pools, width = game._pools, self._slot_size
+        first = self._first["pools"]
+        places = [(first, pools[seats[0]]), (first + POOL_SIZE * width, pools["common"])]
+        first += (POOL_SIZE + COMMON_SIZE) * width
+        for other in seats[1:]:
+            places.append((first, pools[other]))
+            first += POOL_SIZE * width
+        return places
+
+    def _pool_slots(self, tiles: tuple[int, ...]) -> list[float]:
+        """The slots of a pool holding ``tiles``: a tile there, its two scenes (fight tokens apart)."""
+        width, scenes = self._slot_size, self._tile_scenes
+        slots = [0.0] * (len(tiles) * width)
+        for k, tile in enumerate(tiles):
+            one, two = scenes[tile]
+            slots[k * width] = slots[k * width + 1 + one] = slots[k * width + 9 + two] = 1.0
+        return slots
+
+    def _write_fights(self, game: Sapiens, flat: Any, seats: tuple[str, ...], rel: dict[str, int]) -> None:
+        """Add the fight tokens lying on pool tiles, by owner's seat (none most of the game)."""
+        fights = game._fight
+        if fights:
+            width = self._slot_size
+            for first, tiles in self._pool_places(game, seats):
+                for k, tile in enumerate(tiles):
+                    for who in fights.get(tile, ()):
+                        flat[first + k * width + 17 + rel[who]] += 1.0
+
+    def _unseen_counts(self, game: Sapiens) -> list[float]:
+        """How many tiles of each scene pair nobody has seen (``tiles_left_unseen()``), counted
+        without sorting each tile's scenes."""
+        counts = [0.0] * len(PAIRS)
+        pair_of = self._pair_of
+        for t in game._stack:
+            counts[pair_of[t]] += 1.0
+        for t in game._removed:
+            counts[pair_of[t]] += 1.0
+        return counts
+
+    def _kept_unseen(self, game: Sapiens) -> array[float]:
+        """``_unseen_counts`` as a float32 array, kept while the stack and the removed tiles are the
+        same (only a refill draws: most steps find them unchanged)."""
+        kept = self._unseen
+        if kept is None or kept[0] != game._stack or kept[1] != game._removed:
+            kept = self._unseen = (list(game._stack), list(game._removed), array("f", self._unseen_counts(game)))
+        return kept[2]
+
+    def _valley_cells(self, game: Sapiens, who: str) -> list[float]:
+        """The cells of ``who``'s valley (what ``valley_contents`` says), from the engine's view."""
+        fixed, bases = self._layout(game, game._valleys[who])
+        cells = fixed.tolist()
+        board, _, tokens, bears = game._view(who)
+        active = game._tribe[who]
         for square, (_, scene, laid_by) in board.items():
-            base = CELL[coord[square]] * CHANNELS
+            base = bases[square]
             cells[base + _SCENE_AT + SCENE[scene]] = 1.0
-            cells[base + (_ACTIVE if laid_by == tribe[0] else _ABANDONED)] = 1.0
+            cells[base + (_ACTIVE if laid_by == active else _ABANDONED)] = 1.0
         for square, scene in tokens.items():
-            cells[CELL[coord[square]] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
+            cells[bases[square] + _TOKEN_AT + SCENE[scene]] = 1.0
         for square in bears:
-            cells[CELL[coord[square]] * CHANNELS + _BEAR] = 1.0
-        self._cells[who] = (view, tribe, cells)
+            cells[bases[square] + _BEAR] = 1.0
         return cells
 
-    def _terrain(self, valley: Valley, faces: tuple[str, str]) -> list[float]:
-        """The cells' fixed channels (terrain, food, shelter) of one valley, worked out once."""
-        found = self._static.get(faces)
+    def _layout(self, game: Sapiens, faces: tuple[str, str]) -> tuple[array[float], tuple[int, ...]]:
+        """A valley's fixed channels (terrain, food, shelter) as a float32 array, and where each of
+        its squares' cell begins; worked out once per pair of faces (a handful per components)."""
+        found = self._layouts.get(faces)
         if found is None:
-            found = [0.0] * (len(CELLS) * CHANNELS)
-            for square, at in enumerate(valley.coord):
-                base = CELL[at] * CHANNELS
-                found[base + TERRAIN.index(valley.kind[square])] = 1.0
-                found[base + 4] = float(valley.food[square])
+            valley = game.components._valleys.get(faces) or game.components.valley(*faces)
+            fixed = array("f", bytes(4 * len(CELLS) * CHANNELS))
+            bases = tuple(CELL[at] * CHANNELS for at in valley.coord)
+            for square, base in enumerate(bases):
+                fixed[base + TERRAIN.index(valley.kind[square])] = 1.0
+                fixed[base + 4] = float(valley.food[square])
                 shelter = valley.shelter[square]
                 if shelter is not None:
-                    found[base + 5], found[base + 6] = float(shelter[0]), float(shelter[1])
-            self._static[faces] = found
+                    fixed[base + 5], fixed[base + 6] = float(shelter[0]), float(shelter[1])
+            found = self._layouts[faces] = (fixed, bases)
         return found
+
+
+class _KeptValleys:
+    """Every player's valley cells as float32 arrays for ``fill_vector``, kept in step with the game.
+
+    The arrays show copies of the board, tokens, bears, tribes and valley faces they were made
+    from; each call compares the game's with them, so the arrays never go stale whatever game they
+    are given (after undo, on a clone). What changes between steps is written in: squares added at
+    the end of the board (tiles laid), tokens and bears taken or put. A board changed otherwise
+    (undo), a new tribe or new faces make the arrays again."""
+
+    def __init__(self, encoding: SapiensEncoding) -> None:
+        self._encoding = encoding
+        self._board: dict[tuple[str, int], tuple[int, str, int]] = {}
+        self._items: list[tuple[tuple[str, int], tuple[int, str, int]]] = []
+        self._tokens: dict[tuple[str, int], str] = {}
+        self._bears: dict[tuple[str, int], str] = {}
+        #: the tribes and faces the arrays show (None: no arrays yet)
+        self._tribes: tuple[dict[str, int], dict[str, tuple[str, str]]] | None = None
+        self._arrays: dict[str, array[float]] = {}
+        self._bases: dict[str, tuple[int, ...]] = {}
+
+    def arrays(self, game: Sapiens) -> dict[str, array[float]]:
+        """Each player's valley cells now (the arrays are overwritten by the next call)."""
+        board = game._board
+        if (game._tribe, game._valleys) != self._tribes:
+            self._rebuild(game)
+            return self._arrays
+        if board != self._board:
+            items = list(board.items())
+            kept = len(self._items)
+            if len(items) <= kept or items[:kept] != self._items:
+                self._rebuild(game)
+                return self._arrays
+            self._lay(game, items[kept:])
+            self._board, self._items = dict(board), items
+        arrays, bases = self._arrays, self._bases
+        tokens = game._tokens
+        if tokens != self._tokens:
+            old = self._tokens
+            for (who, square), scene in old.items():
+                if tokens.get((who, square)) != scene:
+                    arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
+            for (who, square), scene in tokens.items():
+                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
+            self._tokens = dict(tokens)
+        bears = game._bears
+        if bears != self._bears:
+            for who, square in self._bears.keys() - bears.keys():
+                arrays[who][bases[who][square] + _BEAR] = 0.0
+            for who, square in bears:
+                arrays[who][bases[who][square] + _BEAR] = 1.0
+            self._bears = dict(bears)
+        return arrays
+
+    def _rebuild(self, game: Sapiens) -> None:
+        self._tribes = (dict(game._tribe), dict(game._valleys))
+        self._board, self._items = dict(game._board), list(game._board.items())
+        self._tokens, self._bears = dict(game._tokens), dict(game._bears)
+        arrays, bases = self._arrays, self._bases
+        for who in self._encoding.players:
+            fixed, bases[who] = self._encoding._layout(game, game._valleys[who])
+            arrays[who] = fixed[:]  # a copy, written in place below and by later calls
+        self._lay(game, self._items)
+        for (who, square), scene in self._tokens.items():
+            arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
+        for who, square in self._bears:
+            arrays[who][bases[who][square] + _BEAR] = 1.0
+
+    def _lay(self, game: Sapiens, items: list[tuple[tuple[str, int], tuple[int, str, int]]]) -> None:
+        """Write covered squares: the scene laid there and whether the active tribe laid it."""
+        arrays, bases, tribe = self._arrays, self._bases, game._tribe
+        for (who, square), (_, scene, laid_by) in items:
+            base = bases[who][square]
+            cells = arrays[who]
+            cells[base + _SCENE_AT + SCENE[scene]] = 1.0
+            cells[base + (_ACTIVE if laid_by == tribe[who] else _ABANDONED)] = 1.0
