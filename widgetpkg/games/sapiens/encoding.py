@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 
 PHASES = ("start_cave", "main", "after_tile", "refill", "choose_bonus", "feast", "ritual", "water", "hunt", "fight",
           "fire", "fight_order", "over")
+PHASE = {phase: i for i, phase in enumerate(PHASES)}
 #: the grid of cells every valley fits in: the 8 x 5 squares and the ring of caves and waterfalls
 CELLS = tuple((x, y) for y in range(-1, 6) for x in range(-1, 9))
 CELL = {c: i for i, c in enumerate(CELLS)}
@@ -111,13 +112,16 @@ class SapiensEncoding(Encoding):
             start += size
         self.action_count = start
         self._base = {name: first for name, (first, _) in self.blocks.items()}
-        #: per player to move: the pools in slot order, and each player's seat from them
-        self._pool_order: dict[str, tuple[tuple[str, int], ...]] = {}
+        #: per player (to move, or seeing): the seats from theirs, each player's seat from theirs,
+        #: the pools in slot order
+        self._number = {p: i for i, p in enumerate(self.players)}
+        self._seats: dict[str, tuple[str, ...]] = {}
         self._seat_of: dict[str, dict[str, int]] = {}
+        self._pool_order: dict[str, tuple[tuple[str, int], ...]] = {}
         for i, p in enumerate(self.players):
-            seats = self.players[i:] + self.players[:i]
-            self._pool_order[p] = ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:]))
+            seats = self._seats[p] = self.players[i:] + self.players[:i]
             self._seat_of[p] = {who: k for k, who in enumerate(seats)}
+            self._pool_order[p] = ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:]))
         b = self._base
         #: each action type's index, from the context (dispatched on the exact type: a chain of
         #: isinstance checks costs more than the rest of the work)
@@ -151,6 +155,11 @@ class SapiensEncoding(Encoding):
             self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
         self._first = {name: first for name, (first, _) in self._offsets.items()}
         self._size = sum(self.parts.values())
+        #: per player seeing: where each pool's slots begin in the observation, and whose pool it is
+        self._pool_firsts: dict[str, tuple[tuple[int, str], ...]] = {}
+        for p, order in self._pool_order.items():
+            starts = itertools.accumulate((size * self._slot_size for _, size in order), initial=self._first["pools"])
+            self._pool_firsts[p] = tuple(zip(starts, (owner for owner, _ in order)))
         #: each tile's two scenes, as indices
         self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
         #: per pair of valley faces: its fixed cells and where each square's cell begins (``_layout``)
@@ -266,14 +275,15 @@ class SapiensEncoding(Encoding):
         """The observation as one flat list, worked out afresh from the game: what ``fill_vector``,
         which keeps parts between steps, must always agree with."""
         flat = [0.0] * self._size
-        seats, rel = self._write_game(game, player, flat, self._unseen_counts(game))
+        self._write_game(game, player, flat, self._unseen_counts(game))
+        seats, pools, width = self._seats[player], game._pools, self._slot_size
         first, size = self._first["players"], self._row_size
         for who in seats:
             flat[first:first + size] = self._player_row(self._player_key(game, who))
             first += size
-        for first, tiles in self._pool_places(game, seats):
-            flat[first:first + len(tiles) * self._slot_size] = self._pool_slots(tiles)
-        self._write_fights(game, flat, seats, rel)
+        for first, owner in self._pool_firsts[player]:
+            flat[first:first + len(pools[owner]) * width] = self._pool_slots(pools[owner])
+        self._write_fights(game, player, flat)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
             flat[first:first + size] = self._valley_cells(game, who)
@@ -288,8 +298,9 @@ class SapiensEncoding(Encoding):
             out[:] = self.vector(game, player)
             return
         target = memoryview(out)  # scalar writes through a memoryview cost a fraction of numpy's
-        seats, rel = self._write_game(game, player, target, self._kept_unseen(game))
-        kept = self._kept_parts
+        self._write_game(game, player, target, self._kept_unseen(game))
+        seats, pools = self._seats[player], game._pools
+        kept = self._kept_parts  # player keys (11 values) and pools (at most 5 tiles) never collide
         if len(kept) >= _KEPT_PARTS:
             kept.clear()
         first, size = self._first["players"], self._row_size
@@ -300,33 +311,31 @@ class SapiensEncoding(Encoding):
                 row = kept[key] = array("f", self._player_row(key))
             target[first:first + size] = row
             first += size
-        for first, tiles in self._pool_places(game, seats):
+        for first, owner in self._pool_firsts[player]:
+            tiles = pools[owner]
             if tiles:
                 slots = kept.get(tiles)
                 if slots is None:
                     slots = kept[tiles] = array("f", self._pool_slots(tiles))
                 target[first:first + len(slots)] = slots
-        self._write_fights(game, target, seats, rel)
+        self._write_fights(game, player, target)
         valleys = self._kept_valleys.arrays(game)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
             target[first:first + size] = valleys[who]
             first += size
 
-    def _write_game(self, game: Sapiens, player: str, flat: Any, unseen: Any) -> tuple[tuple[str, ...], dict[str, int]]:
+    def _write_game(self, game: Sapiens, player: str, flat: Any, unseen: Any) -> None:
         """Write the seat, turn, phase and game parts into the zeroed ``flat`` (a list or a float32
         memoryview: only nonzero values), ``unseen`` being the counts of the scene pairs nobody has
-        seen; return the seats from ``player``'s and each player's place among them."""
+        seen."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
-        at = self._first
-        i = self.players.index(player)
-        seats = self.players[i:] + self.players[:i]
-        rel = {who: k for k, who in enumerate(seats)}
-        flat[at["seat"] + i] = 1.0
+        rel, at = self._seat_of[player], self._first
+        flat[at["seat"] + self._number[player]] = 1.0
         current = game.current_player
         flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
-        flat[at["phase"] + PHASES.index(game.phase)] = 1.0
+        flat[at["phase"] + PHASE[game.phase]] = 1.0
         first = at["game"]
         for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
                                    game._token_used, game._picking_plain, len(game._discards))):
@@ -341,7 +350,6 @@ class SapiensEncoding(Encoding):
             flat[first + game._pools[current].index(waiting[1])] = 1.0
         first += POOL_SIZE
         flat[first:first + len(PAIRS)] = unseen
-        return seats, rel
 
     @staticmethod
     def _player_key(game: Sapiens, who: str) -> tuple:
@@ -360,17 +368,6 @@ class SapiensEncoding(Encoding):
                 row[8 + k * len(SCENES) + SCENE[scene]] += 1.0
         return row
 
-    def _pool_places(self, game: Sapiens, seats: tuple[str, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        """Where each pool's slots begin and its tiles: the viewer's, the common pool, the others'."""
-        pools, width = game._pools, self._slot_size
-        first = self._first["pools"]
-        places = [(first, pools[seats[0]]), (first + POOL_SIZE * width, pools["common"])]
-        first += (POOL_SIZE + COMMON_SIZE) * width
-        for other in seats[1:]:
-            places.append((first, pools[other]))
-            first += POOL_SIZE * width
-        return places
-
     def _pool_slots(self, tiles: tuple[int, ...]) -> list[float]:
         """The slots of a pool holding ``tiles``: a tile there, its two scenes (fight tokens apart)."""
         width, scenes = self._slot_size, self._tile_scenes
@@ -380,13 +377,14 @@ class SapiensEncoding(Encoding):
             slots[k * width] = slots[k * width + 1 + one] = slots[k * width + 9 + two] = 1.0
         return slots
 
-    def _write_fights(self, game: Sapiens, flat: Any, seats: tuple[str, ...], rel: dict[str, int]) -> None:
-        """Add the fight tokens lying on pool tiles, by owner's seat (none most of the game)."""
+    def _write_fights(self, game: Sapiens, player: str, flat: Any) -> None:
+        """Add the fight tokens lying on pool tiles, by owner's seat from ``player``'s (none most
+        of the game)."""
         fights = game._fight
         if fights:
-            width = self._slot_size
-            for first, tiles in self._pool_places(game, seats):
-                for k, tile in enumerate(tiles):
+            width, rel = self._slot_size, self._seat_of[player]
+            for first, owner in self._pool_firsts[player]:
+                for k, tile in enumerate(game._pools[owner]):
                     for who in fights.get(tile, ()):
                         flat[first + k * width + 17 + rel[who]] += 1.0
 
