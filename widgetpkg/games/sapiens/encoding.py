@@ -276,13 +276,13 @@ class SapiensEncoding(Encoding):
         which keeps parts between steps, must always agree with."""
         flat = [0.0] * self._size
         self._write_game(game, player, flat, self._unseen_counts(game))
-        seats, pools, width = self._seats[player], game._pools, self._slot_size
+        seats, pools = self._seats[player], game._pools
         first, size = self._first["players"], self._row_size
         for who in seats:
-            flat[first:first + size] = self._player_row(self._player_key(game, who))
+            self._write_row(flat, first, self._player_key(game, who))
             first += size
         for first, owner in self._pool_firsts[player]:
-            flat[first:first + len(pools[owner]) * width] = self._pool_slots(pools[owner])
+            self._write_slots(flat, first, pools[owner])
         self._write_fights(game, player, flat)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
@@ -294,10 +294,11 @@ class SapiensEncoding(Encoding):
         """``vector`` written into a zeroed float32 vector: a few values one by one, the rest copied
         from float32 arrays kept between steps (player rows and pools by their contents, the valleys
         kept in step with the game), the same arrays ``vector``'s lists would make."""
-        if isinstance(out, list):
-            out[:] = self.vector(game, player)
+        target = None if isinstance(out, list) else memoryview(out)
+        if target is None or target.format != "f" or not target.c_contiguous or target.ndim != 1:
+            out[:] = self.vector(game, player)  # not what widgetpkg.rl passes: the plain way
             return
-        target = memoryview(out)  # scalar writes through a memoryview cost a fraction of numpy's
+        # scalar writes through a memoryview cost a fraction of numpy's, and slices take arrays
         self._write_game(game, player, target, self._kept_unseen(game))
         seats, pools = self._seats[player], game._pools
         kept = self._kept_parts  # player keys (11 values) and pools (at most 5 tiles) never collide
@@ -308,16 +309,20 @@ class SapiensEncoding(Encoding):
             key = self._player_key(game, who)
             row = kept.get(key)
             if row is None:
-                row = kept[key] = array("f", self._player_row(key))
-            target[first:first + size] = row
+                self._write_row(target, first, key)
+                kept[key] = _copied(target[first:first + size])
+            else:
+                target[first:first + size] = row
             first += size
         for first, owner in self._pool_firsts[player]:
             tiles = pools[owner]
             if tiles:
                 slots = kept.get(tiles)
                 if slots is None:
-                    slots = kept[tiles] = array("f", self._pool_slots(tiles))
-                target[first:first + len(slots)] = slots
+                    self._write_slots(target, first, tiles)
+                    kept[tiles] = _copied(target[first:first + len(tiles) * self._slot_size])
+                else:
+                    target[first:first + len(slots)] = slots
         self._write_fights(game, player, target)
         valleys = self._kept_valleys.arrays(game)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
@@ -359,23 +364,24 @@ class SapiensEncoding(Encoding):
                 game._gone[who])
 
     @staticmethod
-    def _player_row(key: tuple) -> list[float]:
-        """A player's row from their ``_player_key``: eight numbers, then their mountain tokens
-        counted by scene (in hand, used, removed)."""
-        row = [float(value) for value in key[:8]] + [0.0] * (3 * len(SCENES))
+    def _write_row(flat: Any, first: int, key: tuple) -> None:
+        """Write a player's row from their ``_player_key`` at ``first`` (zeroed): eight numbers,
+        then their mountain tokens counted by scene (in hand, used, removed)."""
+        for k in range(8):
+            if key[k]:
+                flat[first + k] = float(key[k])
         for k, tokens in enumerate(key[8:]):
             for scene in tokens:
-                row[8 + k * len(SCENES) + SCENE[scene]] += 1.0
-        return row
+                flat[first + 8 + k * len(SCENES) + SCENE[scene]] += 1.0
 
-    def _pool_slots(self, tiles: tuple[int, ...]) -> list[float]:
-        """The slots of a pool holding ``tiles``: a tile there, its two scenes (fight tokens apart)."""
+    def _write_slots(self, flat: Any, first: int, tiles: tuple[int, ...]) -> None:
+        """Write the slots of a pool holding ``tiles`` at ``first`` (zeroed): a tile there, its two
+        scenes (the fight tokens apart)."""
         width, scenes = self._slot_size, self._tile_scenes
-        slots = [0.0] * (len(tiles) * width)
         for k, tile in enumerate(tiles):
             one, two = scenes[tile]
-            slots[k * width] = slots[k * width + 1 + one] = slots[k * width + 9 + two] = 1.0
-        return slots
+            base = first + k * width
+            flat[base] = flat[base + 1 + one] = flat[base + 9 + two] = 1.0
 
     def _write_fights(self, game: Sapiens, player: str, flat: Any) -> None:
         """Add the fight tokens lying on pool tiles, by owner's seat from ``player``'s (none most
@@ -441,6 +447,11 @@ class SapiensEncoding(Encoding):
         return found
 
 
+def _copied(values: memoryview) -> array[float]:
+    """A float32 array holding a copy of ``values`` (a float32 memoryview)."""
+    return array("f", values.tobytes())
+
+
 class _KeptValleys:
     """Every player's valley cells as float32 arrays for ``fill_vector``, kept in step with the game.
 
@@ -458,24 +469,26 @@ class _KeptValleys:
         self._bears: dict[tuple[str, int], str] = {}
         #: the tribes and faces the arrays show (None: no arrays yet)
         self._tribes: tuple[dict[str, int], dict[str, tuple[str, str]]] | None = None
-        self._arrays: dict[str, array[float]] = {}
+        #: each player's cells, as a memoryview of their float32 array (writes through a memoryview
+        #: cost less than the array's own item assignment)
+        self._cells: dict[str, memoryview] = {}
         self._bases: dict[str, tuple[int, ...]] = {}
 
-    def arrays(self, game: Sapiens) -> dict[str, array[float]]:
+    def arrays(self, game: Sapiens) -> dict[str, memoryview]:
         """Each player's valley cells now (the arrays are overwritten by the next call)."""
         board = game._board
         if (game._tribe, game._valleys) != self._tribes:
             self._rebuild(game)
-            return self._arrays
+            return self._cells
         if board != self._board:
             items = list(board.items())
             kept = len(self._items)
             if len(items) <= kept or items[:kept] != self._items:
                 self._rebuild(game)
-                return self._arrays
+                return self._cells
             self._lay(game, items[kept:])
             self._board, self._items = dict(board), items
-        arrays, bases = self._arrays, self._bases
+        arrays, bases = self._cells, self._bases
         tokens = game._tokens
         if tokens != self._tokens:
             old = self._tokens
@@ -498,10 +511,10 @@ class _KeptValleys:
         self._tribes = (dict(game._tribe), dict(game._valleys))
         self._board, self._items = dict(game._board), list(game._board.items())
         self._tokens, self._bears = dict(game._tokens), dict(game._bears)
-        arrays, bases = self._arrays, self._bases
+        arrays, bases = self._cells, self._bases
         for who in self._encoding.players:
             fixed, bases[who] = self._encoding._layout(game, game._valleys[who])
-            arrays[who] = fixed[:]  # a copy, written in place below and by later calls
+            arrays[who] = memoryview(fixed[:])  # a copy, written in place below and by later calls
         self._lay(game, self._items)
         for (who, square), scene in self._tokens.items():
             arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
@@ -510,7 +523,7 @@ class _KeptValleys:
 
     def _lay(self, game: Sapiens, items: list[tuple[tuple[str, int], tuple[int, str, int]]]) -> None:
         """Write covered squares: the scene laid there and whether the active tribe laid it."""
-        arrays, bases, tribe = self._arrays, self._bases, game._tribe
+        arrays, bases, tribe = self._cells, self._bases, game._tribe
         for (who, square), (_, scene, laid_by) in items:
             base = bases[who][square]
             cells = arrays[who]
