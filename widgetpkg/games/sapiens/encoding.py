@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
@@ -83,6 +85,9 @@ _SCENE_AT, _ACTIVE, _ABANDONED, _TOKEN_AT, _BEAR = 7, 15, 16, 17, 25
 ROTATION = {r: i for i, r in enumerate(ROTATIONS)}
 #: what indexing an action needs: the player to move, where each pool tile lies, the seats from them
 _Context = tuple[str, dict[int, int], dict[str, int]]
+#: the engine's dicts by player a player's row is made of, in order: eight numbers, then mountain tokens
+_ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_hand", "_out", "_turns_played", "_tribe",
+                          "_hand", "_used", "_gone")
 #: how many player rows and pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
 _KEPT_PARTS = 4096
 #: the subsets of common slots a refill may take, each as a bit mask
@@ -126,20 +131,20 @@ class SapiensEncoding(Encoding):
         #: each action type's index, from the context (dispatched on the exact type: a chain of
         #: isinstance checks costs more than the rest of the work)
         self._indexers: dict[type, Callable[[Any, _Context], int]] = {
-            PlaceTile: lambda a, c: b["place"] + self._laid(a, c),
-            Abandon: lambda a, c: b["abandon"] + self._laid(a, c),
-            Refill: lambda a, c: b["refill"] + self._refill(a, c),
+            PlaceTile: partial(self._laid, b["place"]),
+            Abandon: partial(self._laid, b["abandon"]),
+            Refill: partial(self._refill, b["refill"]),
             UseMountainToken: lambda a, c: b["use_token"] + SCENE[a.scene],
             ResolveBonus: lambda a, c: b["resolve_bonus"] + SCENE[a.scene],
             RetakeMountainToken: lambda a, c: b["retake_token"] + SCENE[a.scene],
             SkipBonus: lambda a, c: b["skip"],
             TakeMountainToken: lambda a, c: b["take_token"] + CELL[(a.x, a.y)],
-            SwapTile: lambda a, c: b["swap"] + self._swap(a, c),
-            ConvertSteaks: lambda a, c: b["steaks"] + self._steaks(a, c),
+            SwapTile: partial(self._swap, b["swap"]),
+            ConvertSteaks: partial(self._steaks, b["steaks"]),
             PlaceFightToken: lambda a, c: b["fight"] + c[1][a.tile],
             RecallFightToken: lambda a, c: b["recall"] + c[1][a.tile],
             ResolveFightToken: lambda a, c: b["fight_order"] + c[2][a.owner],
-            PlaceBear: lambda a, c: b["bear"] + self._bear(a, c),
+            PlaceBear: partial(self._bear, b["bear"]),
             RemoveBear: lambda a, c: b["remove_bear"] + CELL[(a.x, a.y)],
         }
         self._slot_size = 17 + n
@@ -172,6 +177,7 @@ class SapiensEncoding(Encoding):
         #: player rows and pools' slots as float32 arrays, by their contents (``fill_vector``)
         self._kept_parts: dict[tuple, array[float]] = {}
         self._row_size = 8 + 3 * len(SCENES)
+        self._tile_slots: dict[int, bytes] = {}
         self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
                          for t, d in game.components.tiles.items()}
 
@@ -200,16 +206,16 @@ class SapiensEncoding(Encoding):
         raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
 
     @staticmethod
-    def _laid(action: PlaceTile | Abandon, ctx: _Context) -> int:
-        """A tile laid, from the block's start: own slot x cell x rotation."""
+    def _laid(base: int, action: PlaceTile | Abandon, ctx: _Context) -> int:
+        """A tile laid, from the block's ``base``: own slot x cell x rotation."""
         slot = ctx[1][action.tile]
         if slot >= POOL_SIZE:
             raise KeyError(action.tile)
-        return (slot * len(CELLS) + CELL[(action.x, action.y)]) * 4 + ROTATION[action.rotation]
+        return base + (slot * len(CELLS) + CELL[(action.x, action.y)]) * 4 + ROTATION[action.rotation]
 
     @staticmethod
-    def _refill(action: Refill, ctx: _Context) -> int:
-        """A refill, from the block's start: the set of common slots taken x the one discarded."""
+    def _refill(base: int, action: Refill, ctx: _Context) -> int:
+        """A refill, from the block's ``base``: the set of common slots taken x the one discarded."""
         where, mask = ctx[1], 0
         for t in action.take:
             k = where[t] - POOL_SIZE
@@ -219,28 +225,28 @@ class SapiensEncoding(Encoding):
         discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
         if not 0 <= discard <= COMMON_SIZE:
             raise KeyError(action.discard)
-        return mask * (COMMON_SIZE + 1) + discard
+        return base + mask * (COMMON_SIZE + 1) + discard
 
-    def _swap(self, action: SwapTile, ctx: _Context) -> int:
-        """A swap, from the block's start: own slot x another pool's slot."""
+    def _swap(self, base: int, action: SwapTile, ctx: _Context) -> int:
+        """A swap, from the block's ``base``: own slot x another pool's slot."""
         mine, other = ctx[1][action.mine], ctx[1][action.other] - POOL_SIZE
         if mine >= POOL_SIZE or other < 0:
             raise KeyError(action)
-        return mine * (self.positions - POOL_SIZE) + other
+        return base + mine * (self.positions - POOL_SIZE) + other
 
     @staticmethod
-    def _bear(action: PlaceBear, ctx: _Context) -> int:
-        """A bear put, from the block's start: another player (by seat) x cell."""
+    def _bear(base: int, action: PlaceBear, ctx: _Context) -> int:
+        """A bear put, from the block's ``base``: another player (by seat) x cell."""
         other = ctx[2][action.player] - 1
         if other < 0:
             raise KeyError(action)
-        return other * len(CELLS) + CELL[(action.x, action.y)]
+        return base + other * len(CELLS) + CELL[(action.x, action.y)]
 
     @staticmethod
-    def _steaks(action: ConvertSteaks, ctx: _Context) -> int:
+    def _steaks(base: int, action: ConvertSteaks, ctx: _Context) -> int:
         if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
             raise KeyError(action)
-        return action.count
+        return base + action.count
 
     def action_index(self, game: Sapiens, action: Action) -> int:  # type: ignore[override]
         return self._index(action, self._context_now(game))
@@ -261,8 +267,11 @@ class SapiensEncoding(Encoding):
         if token is not None and last is not None and last[0] is token:
             return dict(last[1])
         ctx = self._context(game)
-        index = self._index
-        found = {index(a, ctx): a for a in legal}
+        indexers = self._indexers
+        try:  # the engine's own actions: each has an indexer (``_index`` says why one has none)
+            found = {indexers[type(a)](a, ctx): a for a in legal}
+        except (KeyError, TypeError):
+            found = {self._index(a, ctx): a for a in legal}
         self._last = (token, found, ctx) if token is not None else None
         return dict(found)
 
@@ -278,8 +287,8 @@ class SapiensEncoding(Encoding):
         self._write_game(game, player, flat, self._unseen_counts(game))
         seats, pools = self._seats[player], game._pools
         first, size = self._first["players"], self._row_size
-        for who in seats:
-            self._write_row(flat, first, self._player_key(game, who))
+        for key in self._player_keys(game, seats):
+            self._write_row(flat, first, key)
             first += size
         for first, owner in self._pool_firsts[player]:
             self._write_slots(flat, first, pools[owner])
@@ -305,8 +314,7 @@ class SapiensEncoding(Encoding):
         if len(kept) >= _KEPT_PARTS:
             kept.clear()
         first, size = self._first["players"], self._row_size
-        for who in seats:
-            key = self._player_key(game, who)
+        for key in self._player_keys(game, seats):
             row = kept.get(key)
             if row is None:
                 self._write_row(target, first, key)
@@ -319,10 +327,8 @@ class SapiensEncoding(Encoding):
             if tiles:
                 slots = kept.get(tiles)
                 if slots is None:
-                    self._write_slots(target, first, tiles)
-                    kept[tiles] = _copied(target[first:first + len(tiles) * self._slot_size])
-                else:
-                    target[first:first + len(slots)] = slots
+                    slots = kept[tiles] = array("f", b"".join(map(self._tile_slot, tiles)))
+                target[first:first + len(slots)] = slots
         self._write_fights(game, player, target)
         valleys = self._kept_valleys.arrays(game)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
@@ -357,11 +363,10 @@ class SapiensEncoding(Encoding):
         flat[first:first + len(PAIRS)] = unseen
 
     @staticmethod
-    def _player_key(game: Sapiens, who: str) -> tuple:
-        """Everything a player's row shows: the key its float32 array is kept by."""
-        return (game._food[who], game._shelter[who], game._scores[who], game._steaks[who], game._fight_hand[who],
-                game._out[who], game._turns_played[who], game._tribe[who], game._hand[who], game._used[who],
-                game._gone[who])
+    def _player_keys(game: Sapiens, seats: tuple[str, ...]) -> Iterator[tuple]:
+        """Everything each player's row shows, player by player in ``seats``' order: the keys their
+        float32 arrays are kept by (read a state dict at a time: the loops run in C)."""
+        return zip(*[map(values.__getitem__, seats) for values in _ROW_SOURCES(game)])
 
     @staticmethod
     def _write_row(flat: Any, first: int, key: tuple) -> None:
@@ -383,16 +388,28 @@ class SapiensEncoding(Encoding):
             base = first + k * width
             flat[base] = flat[base + 1 + one] = flat[base + 9 + two] = 1.0
 
+    def _tile_slot(self, tile: int) -> bytes:
+        """One pool slot holding ``tile`` (no fight token), as float32 bytes, made once per tile."""
+        found = self._tile_slots.get(tile)
+        if found is None:
+            slot = [0.0] * self._slot_size
+            self._write_slots(slot, 0, (tile,))
+            found = self._tile_slots[tile] = array("f", slot).tobytes()
+        return found
+
     def _write_fights(self, game: Sapiens, player: str, flat: Any) -> None:
         """Add the fight tokens lying on pool tiles, by owner's seat from ``player``'s (none most
         of the game)."""
         fights = game._fight
         if fights:
-            width, rel = self._slot_size, self._seat_of[player]
-            for first, owner in self._pool_firsts[player]:
-                for k, tile in enumerate(game._pools[owner]):
-                    for who in fights.get(tile, ()):
-                        flat[first + k * width + 17 + rel[who]] += 1.0
+            width, rel, pools = self._slot_size, self._seat_of[player], game._pools
+            for tile, owners in fights.items():
+                for first, owner in self._pool_firsts[player]:
+                    if tile in pools[owner]:
+                        base = first + pools[owner].index(tile) * width + 17
+                        for who in owners:
+                            flat[base + rel[who]] += 1.0
+                        break
 
     def _unseen_counts(self, game: Sapiens) -> list[float]:
         """How many tiles of each scene pair nobody has seen (``tiles_left_unseen()``), counted
@@ -407,11 +424,20 @@ class SapiensEncoding(Encoding):
 
     def _kept_unseen(self, game: Sapiens) -> array[float]:
         """``_unseen_counts`` as a float32 array, kept while the stack and the removed tiles are the
-        same (only a refill draws: most steps find them unchanged)."""
-        kept = self._unseen
-        if kept is None or kept[0] != game._stack or kept[1] != game._removed:
-            kept = self._unseen = (list(game._stack), list(game._removed), array("f", self._unseen_counts(game)))
-        return kept[2]
+        same (only a refill draws: most steps find them unchanged); tiles drawn from the stack's
+        end are taken off the counts."""
+        kept, stack = self._unseen, game._stack
+        if kept is not None and kept[0] == stack and kept[1] == game._removed:
+            return kept[2]
+        if kept is not None and kept[1] == game._removed and len(stack) < len(kept[0]) \
+                and kept[0][:len(stack)] == stack:
+            counts, pair_of = kept[2], self._pair_of
+            for t in kept[0][len(stack):]:
+                counts[pair_of[t]] -= 1.0
+        else:
+            counts = array("f", self._unseen_counts(game))
+        self._unseen = (list(stack), list(game._removed), counts)
+        return counts
 
     def _valley_cells(self, game: Sapiens, who: str) -> list[float]:
         """The cells of ``who``'s valley (what ``valley_contents`` says), from the engine's view."""
@@ -458,8 +484,8 @@ class _KeptValleys:
     The arrays show copies of the board, tokens, bears, tribes and valley faces they were made
     from; each call compares the game's with them, so the arrays never go stale whatever game they
     are given (after undo, on a clone). What changes between steps is written in: squares added at
-    the end of the board (tiles laid), tokens and bears taken or put. A board changed otherwise
-    (undo), a new tribe or new faces make the arrays again."""
+    the end of the board (tiles laid), tokens and bears taken or put; a player's new tribe or faces
+    make their cells again; a board changed otherwise (undo) makes all of them again."""
 
     def __init__(self, encoding: SapiensEncoding) -> None:
         self._encoding = encoding
@@ -477,7 +503,7 @@ class _KeptValleys:
     def arrays(self, game: Sapiens) -> dict[str, memoryview]:
         """Each player's valley cells now (the arrays are overwritten by the next call)."""
         board = game._board
-        if (game._tribe, game._valleys) != self._tribes:
+        if self._tribes is None:
             self._rebuild(game)
             return self._cells
         if board != self._board:
@@ -488,21 +514,26 @@ class _KeptValleys:
                 return self._cells
             self._lay(game, items[kept:])
             self._board, self._items = dict(board), items
+        tribes, faces = self._tribes
+        if game._tribe != tribes or game._valleys != faces:
+            for who in self._encoding.players:
+                if game._tribe[who] != tribes[who] or game._valleys[who] != faces[who]:
+                    self._remake(game, who)
+            self._tribes = (dict(game._tribe), dict(game._valleys))
         arrays, bases = self._cells, self._bases
         tokens = game._tokens
-        if tokens != self._tokens:
+        if tokens != self._tokens:  # only the tokens taken or put (the sets are made in C)
             old = self._tokens
-            for (who, square), scene in old.items():
-                if tokens.get((who, square)) != scene:
-                    arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
-            for (who, square), scene in tokens.items():
+            for (who, square), scene in old.items() - tokens.items():
+                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
+            for (who, square), scene in tokens.items() - old.items():
                 arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
             self._tokens = dict(tokens)
         bears = game._bears
         if bears != self._bears:
             for who, square in self._bears.keys() - bears.keys():
                 arrays[who][bases[who][square] + _BEAR] = 0.0
-            for who, square in bears:
+            for who, square in bears.keys() - self._bears.keys():
                 arrays[who][bases[who][square] + _BEAR] = 1.0
             self._bears = dict(bears)
         return arrays
@@ -511,15 +542,21 @@ class _KeptValleys:
         self._tribes = (dict(game._tribe), dict(game._valleys))
         self._board, self._items = dict(game._board), list(game._board.items())
         self._tokens, self._bears = dict(game._tokens), dict(game._bears)
-        arrays, bases = self._cells, self._bases
         for who in self._encoding.players:
-            fixed, bases[who] = self._encoding._layout(game, game._valleys[who])
-            arrays[who] = memoryview(fixed[:])  # a copy, written in place below and by later calls
-        self._lay(game, self._items)
-        for (who, square), scene in self._tokens.items():
-            arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
-        for who, square in self._bears:
-            arrays[who][bases[who][square] + _BEAR] = 1.0
+            self._remake(game, who)
+
+    def _remake(self, game: Sapiens, who: str) -> None:
+        """Make ``who``'s cells from the game as it is now."""
+        fixed, bases = self._encoding._layout(game, game._valleys[who])
+        self._bases[who] = bases
+        cells = self._cells[who] = memoryview(fixed[:])  # a copy, written in place from now on
+        self._lay(game, [item for item in game._board.items() if item[0][0] == who])
+        for (owner, square), scene in game._tokens.items():
+            if owner == who:
+                cells[bases[square] + _TOKEN_AT + SCENE[scene]] = 1.0
+        for owner, square in game._bears:
+            if owner == who:
+                cells[bases[square] + _BEAR] = 1.0
 
     def _lay(self, game: Sapiens, items: list[tuple[tuple[str, int], tuple[int, str, int]]]) -> None:
         """Write covered squares: the scene laid there and whether the active tribe laid it."""
