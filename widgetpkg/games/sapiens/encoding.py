@@ -496,11 +496,11 @@ class _KeptValleys:
         #: the tribes and faces the arrays show (None: no arrays yet)
         self._tribes: tuple[dict[str, int], dict[str, tuple[str, str]]] | None = None
         #: each player's cells, as a memoryview of their float32 array (writes through a memoryview
-        #: cost less than the array's own item assignment)
-        self._cells: dict[str, memoryview] = {}
+        #: cost less than the array's own item assignment; Any: typeshed lets a memoryview take ints only)
+        self._cells: dict[str, Any] = {}
         self._bases: dict[str, tuple[int, ...]] = {}
 
-    def arrays(self, game: Sapiens) -> dict[str, memoryview]:
+    def arrays(self, game: Sapiens) -> dict[str, Any]:
         """Each player's valley cells now (the arrays are overwritten by the next call)."""
         board = game._board
         if self._tribes is None:
@@ -549,7 +549,8 @@ class _KeptValleys:
         """Make ``who``'s cells from the game as it is now."""
         fixed, bases = self._encoding._layout(game, game._valleys[who])
         self._bases[who] = bases
-        cells = self._cells[who] = memoryview(fixed[:])  # a copy, written in place from now on
+        cells: Any = memoryview(fixed[:])  # a copy, written in place from now on
+        self._cells[who] = cells
         self._lay(game, [item for item in game._board.items() if item[0][0] == who])
         for (owner, square), scene in game._tokens.items():
             if owner == who:
