@@ -43,7 +43,9 @@ from array import array
 from collections.abc import Callable, Iterator
 from functools import partial
 from operator import attrgetter
+from struct import Struct
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from ...core import Action, IllegalActionError
 from ...core.encoding import Encoding
@@ -64,7 +66,7 @@ from .actions import (
     TakeMountainToken,
     UseMountainToken,
 )
-from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL
+from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL, Valley
 
 if TYPE_CHECKING:
     from .game import Sapiens
@@ -88,6 +90,11 @@ _Context = tuple[str, dict[int, int], dict[str, int]]
 #: the engine's dicts by player a player's row is made of, in order: eight numbers, then mountain tokens
 _ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_hand", "_out", "_turns_played", "_tribe",
                           "_hand", "_used", "_gone")
+_NO_TOKENS = (0.0,) * (3 * len(SCENES))
+#: a player's row as float32 bytes
+_ROW = Struct(f"{8 + 3 * len(SCENES)}f")
+#: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
+_LAYOUTS: WeakKeyDictionary[Valley, tuple[array[float], tuple[int, ...]]] = WeakKeyDictionary()
 #: how many player rows and pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
 _KEPT_PARTS = 4096
 #: the subsets of common slots a refill may take, each as a bit mask
@@ -127,6 +134,11 @@ class SapiensEncoding(Encoding):
             seats = self._seats[p] = self.players[i:] + self.players[:i]
             self._seat_of[p] = {who: k for k, who in enumerate(seats)}
             self._pool_order[p] = ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:]))
+        #: per player to move: each pool and its slots' positions in the action space
+        self._pool_slots_of: dict[str, tuple[tuple[str, range], ...]] = {}
+        for p, order in self._pool_order.items():
+            starts = itertools.accumulate((size for _, size in order), initial=0)
+            self._pool_slots_of[p] = tuple((owner, range(at, at + size)) for (owner, size), at in zip(order, starts))
         b = self._base
         #: each action type's index, from the context (dispatched on the exact type: a chain of
         #: isinstance checks costs more than the rest of the work)
@@ -187,13 +199,11 @@ class SapiensEncoding(Encoding):
         p = game.current_player or self.players[0]
         pools = game._pools
         where: dict[int, int] = {}
-        offset = 0
-        for owner, size in self._pool_order[p]:
+        for owner, slots in self._pool_slots_of[p]:
             tiles = pools[owner]
-            if len(tiles) > size:  # never: see the module text
-                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {size}")
-            where.update(zip(tiles, range(offset, offset + len(tiles))))
-            offset += size
+            if len(tiles) > len(slots):  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {len(slots)}")
+            where.update(zip(tiles, slots))
         return p, where, self._seat_of[p]
 
     def _index(self, action: Action, ctx: _Context) -> int:
@@ -288,7 +298,7 @@ class SapiensEncoding(Encoding):
         seats, pools = self._seats[player], game._pools
         first, size = self._first["players"], self._row_size
         for key in self._player_keys(game, seats):
-            self._write_row(flat, first, key)
+            flat[first:first + size] = self._row_values(key)
             first += size
         for first, owner in self._pool_firsts[player]:
             self._write_slots(flat, first, pools[owner])
@@ -316,11 +326,9 @@ class SapiensEncoding(Encoding):
         first, size = self._first["players"], self._row_size
         for key in self._player_keys(game, seats):
             row = kept.get(key)
-            if row is None:
-                self._write_row(target, first, key)
-                kept[key] = _copied(target[first:first + size])
-            else:
-                target[first:first + size] = row
+            if row is None:  # packed by struct: array() would parse each value on its own
+                row = kept[key] = array("f", _ROW.pack(*self._row_values(key)))
+            target[first:first + size] = row
             first += size
         for first, owner in self._pool_firsts[player]:
             tiles = pools[owner]
@@ -369,15 +377,14 @@ class SapiensEncoding(Encoding):
         return zip(*[map(values.__getitem__, seats) for values in _ROW_SOURCES(game)])
 
     @staticmethod
-    def _write_row(flat: Any, first: int, key: tuple) -> None:
-        """Write a player's row from their ``_player_key`` at ``first`` (zeroed): eight numbers,
-        then their mountain tokens counted by scene (in hand, used, removed)."""
-        for k in range(8):
-            if key[k]:
-                flat[first + k] = float(key[k])
+    def _row_values(key: tuple) -> list[float]:
+        """A player's row from their key (``_player_keys``): eight numbers, then their mountain
+        tokens counted by scene (in hand, used, removed)."""
+        row = [*map(float, key[:8]), *_NO_TOKENS]
         for k, tokens in enumerate(key[8:]):
             for scene in tokens:
-                flat[first + 8 + k * len(SCENES) + SCENE[scene]] += 1.0
+                row[8 + k * len(SCENES) + SCENE[scene]] += 1.0
+        return row
 
     def _write_slots(self, flat: Any, first: int, tiles: tuple[int, ...]) -> None:
         """Write the slots of a pool holding ``tiles`` at ``first`` (zeroed): a tile there, its two
@@ -457,25 +464,26 @@ class SapiensEncoding(Encoding):
 
     def _layout(self, game: Sapiens, faces: tuple[str, str]) -> tuple[array[float], tuple[int, ...]]:
         """A valley's fixed channels (terrain, food, shelter) as a float32 array, and where each of
-        its squares' cell begins; worked out once per pair of faces (a handful per components)."""
+        its squares' cell begins (never changed: copied before use), by the faces, then by the valley."""
         found = self._layouts.get(faces)
         if found is None:
             valley = game.components._valleys.get(faces) or game.components.valley(*faces)
-            fixed = array("f", bytes(4 * len(CELLS) * CHANNELS))
-            bases = tuple(CELL[at] * CHANNELS for at in valley.coord)
-            for square, base in enumerate(bases):
-                fixed[base + TERRAIN.index(valley.kind[square])] = 1.0
-                fixed[base + 4] = float(valley.food[square])
-                shelter = valley.shelter[square]
-                if shelter is not None:
-                    fixed[base + 5], fixed[base + 6] = float(shelter[0]), float(shelter[1])
-            found = self._layouts[faces] = (fixed, bases)
+            found = self._layouts[faces] = _LAYOUTS.get(valley) or _layout_of(valley)
         return found
 
 
-def _copied(values: memoryview) -> array[float]:
-    """A float32 array holding a copy of ``values`` (a float32 memoryview)."""
-    return array("f", values.tobytes())
+def _layout_of(valley: Valley) -> tuple[array[float], tuple[int, ...]]:
+    """``SapiensEncoding._layout`` for one assembled valley, kept with it for the next games."""
+    fixed = array("f", bytes(4 * len(CELLS) * CHANNELS))
+    bases = tuple(CELL[at] * CHANNELS for at in valley.coord)
+    for square, base in enumerate(bases):
+        fixed[base + TERRAIN.index(valley.kind[square])] = 1.0
+        fixed[base + 4] = float(valley.food[square])
+        shelter = valley.shelter[square]
+        if shelter is not None:
+            fixed[base + 5], fixed[base + 6] = float(shelter[0]), float(shelter[1])
+    found = _LAYOUTS[valley] = (fixed, bases)
+    return found
 
 
 class _KeptValleys:
