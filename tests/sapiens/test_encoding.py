@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from encoding_checks import check_step, play_checked
 
@@ -136,3 +137,46 @@ def test_taking_back_a_used_token_has_indices():
     enc = g.encoding()
     by_index = check_step(g, enc, rng, deep=True)
     assert {type(a).__name__ for a in by_index.values()} == {"RetakeMountainToken", "SkipBonus"}
+
+
+def test_kept_arrays_follow_whatever_game_they_are_given():
+    # fill_vector keeps float32 arrays between calls (valleys in step with the board, player rows,
+    # pools): steps taken back, a clone that goes its own way and the original again must all come
+    # out as a fresh encoding's vector, as must every kind of valley change
+    rng = random.Random(7)
+    g = wp.new_game("sapiens", players=3, seed=11)
+    enc = g.encoding()
+    out = np.zeros(enc.observation_size, np.float32)
+
+    def agrees(game):
+        fresh = game.encoding()
+        for p in game.players:
+            out[:] = 0.0
+            enc.fill_vector(game, p, out)
+            assert out.tolist() == np.array(fresh.vector(game, p), np.float32).tolist(), (game.turn, p)
+
+    changed = set()
+    for step in range(400):
+        if g.is_over:
+            break
+        before = {name: dict(getattr(g, name)) for name in ("_tribe", "_tokens", "_bears")}
+        g.apply(rng.choice(g.legal_actions()))
+        changed |= {name for name, old in before.items() if getattr(g, name) != old}
+        agrees(g)
+        if step % 9 == 8:
+            for _ in range(rng.randrange(1, 4)):
+                g.undo()
+                agrees(g)
+        if step % 13 == 0:
+            # two clones lay tiles their own way, the second more than the first: its board is
+            # longer but does not extend the first one's
+            first, second = g.clone(), g.clone(resample_hidden=random.Random(step))
+            for twin, squares in ((first, 2), (second, 4)):
+                grown = len(g._board) + squares
+                for _ in range(40):
+                    if twin.is_over or len(twin._board) >= grown:
+                        break
+                    twin.apply(rng.choice(twin.legal_actions()))
+                agrees(twin)
+            agrees(g)
+    assert changed == {"_tribe", "_tokens", "_bears"}, "a new tribe, tokens and bears were all followed"

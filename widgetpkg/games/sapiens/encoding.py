@@ -39,7 +39,13 @@ True
 from __future__ import annotations
 
 import itertools
+from array import array
+from collections.abc import Callable, Iterator
+from functools import partial
+from operator import attrgetter
+from struct import Struct
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from ...core import Action, IllegalActionError
 from ...core.encoding import Encoding
@@ -67,6 +73,7 @@ if TYPE_CHECKING:
 
 PHASES = ("start_cave", "main", "after_tile", "refill", "choose_bonus", "feast", "ritual", "water", "hunt", "fight",
           "fire", "fight_order", "over")
+PHASE = {phase: i for i, phase in enumerate(PHASES)}
 #: the grid of cells every valley fits in: the 8 x 5 squares and the ring of caves and waterfalls
 CELLS = tuple((x, y) for y in range(-1, 6) for x in range(-1, 9))
 CELL = {c: i for i, c in enumerate(CELLS)}
@@ -78,6 +85,18 @@ PAIRS = tuple(itertools.combinations_with_replacement(SCENES, 2))
 CHANNELS = 4 + 1 + 2 + 8 + 1 + 1 + 8 + 1
 _SCENE_AT, _ACTIVE, _ABANDONED, _TOKEN_AT, _BEAR = 7, 15, 16, 17, 25
 ROTATION = {r: i for i, r in enumerate(ROTATIONS)}
+#: what indexing an action needs: the player to move, where each pool tile lies, the seats from them
+_Context = tuple[str, dict[int, int], dict[str, int]]
+#: the engine's dicts by player a player's row is made of, in order: eight numbers, then mountain tokens
+_ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_hand", "_out", "_turns_played", "_tribe",
+                          "_hand", "_used", "_gone")
+_NO_TOKENS = (0.0,) * (3 * len(SCENES))
+#: a player's row as float32 bytes
+_ROW = Struct(f"{8 + 3 * len(SCENES)}f")
+#: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
+_LAYOUTS: WeakKeyDictionary[Valley, tuple[array[float], tuple[int, ...]]] = WeakKeyDictionary()
+#: how many player rows and pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
+_KEPT_PARTS = 4096
 #: the subsets of common slots a refill may take, each as a bit mask
 REFILL_MASKS = 1 << COMMON_SIZE
 
@@ -105,6 +124,41 @@ class SapiensEncoding(Encoding):
             start += size
         self.action_count = start
         self._base = {name: first for name, (first, _) in self.blocks.items()}
+        #: per player (to move, or seeing): the seats from theirs, each player's seat from theirs,
+        #: the pools in slot order
+        self._number = {p: i for i, p in enumerate(self.players)}
+        self._seats: dict[str, tuple[str, ...]] = {}
+        self._seat_of: dict[str, dict[str, int]] = {}
+        self._pool_order: dict[str, tuple[tuple[str, int], ...]] = {}
+        for i, p in enumerate(self.players):
+            seats = self._seats[p] = self.players[i:] + self.players[:i]
+            self._seat_of[p] = {who: k for k, who in enumerate(seats)}
+            self._pool_order[p] = ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:]))
+        #: per player to move: each pool and its slots' positions in the action space
+        self._pool_slots_of: dict[str, tuple[tuple[str, range], ...]] = {}
+        for p, order in self._pool_order.items():
+            starts = itertools.accumulate((size for _, size in order), initial=0)
+            self._pool_slots_of[p] = tuple((owner, range(at, at + size)) for (owner, size), at in zip(order, starts))
+        b = self._base
+        #: each action type's index, from the context (dispatched on the exact type: a chain of
+        #: isinstance checks costs more than the rest of the work)
+        self._indexers: dict[type, Callable[[Any, _Context], int]] = {
+            PlaceTile: partial(self._laid, b["place"]),
+            Abandon: partial(self._laid, b["abandon"]),
+            Refill: partial(self._refill, b["refill"]),
+            UseMountainToken: lambda a, c: b["use_token"] + SCENE[a.scene],
+            ResolveBonus: lambda a, c: b["resolve_bonus"] + SCENE[a.scene],
+            RetakeMountainToken: lambda a, c: b["retake_token"] + SCENE[a.scene],
+            SkipBonus: lambda a, c: b["skip"],
+            TakeMountainToken: lambda a, c: b["take_token"] + CELL[(a.x, a.y)],
+            SwapTile: partial(self._swap, b["swap"]),
+            ConvertSteaks: partial(self._steaks, b["steaks"]),
+            PlaceFightToken: lambda a, c: b["fight"] + c[1][a.tile],
+            RecallFightToken: lambda a, c: b["recall"] + c[1][a.tile],
+            ResolveFightToken: lambda a, c: b["fight_order"] + c[2][a.owner],
+            PlaceBear: partial(self._bear, b["bear"]),
+            RemoveBear: lambda a, c: b["remove_bear"] + CELL[(a.x, a.y)],
+        }
         self._slot_size = 17 + n
         self.parts = {
             "seat": n, "turn": n + 1, "phase": len(PHASES),
@@ -118,96 +172,96 @@ class SapiensEncoding(Encoding):
             self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
         self._first = {name: first for name, (first, _) in self._offsets.items()}
         self._size = sum(self.parts.values())
+        #: per player seeing: where each pool's slots begin in the observation, and whose pool it is
+        self._pool_firsts: dict[str, tuple[tuple[int, str], ...]] = {}
+        for p, order in self._pool_order.items():
+            starts = itertools.accumulate((size * self._slot_size for _, size in order), initial=self._first["pools"])
+            self._pool_firsts[p] = tuple(zip(starts, (owner for owner, _ in order)))
         #: each tile's two scenes, as indices
         self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
-        self._static: dict[tuple[str, str], list[float]] = {}
+        #: per pair of valley faces: its fixed cells and where each square's cell begins (``_layout``)
+        self._layouts: dict[tuple[str, str], tuple[array[float], tuple[int, ...]]] = {}
         #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
-        self._last: tuple[object, dict[int, Action], tuple[str, dict[int, int], dict[str, int], Valley]] | None = None
-        #: per player, the engine's view of their valley last seen, their tribe, and its cells
-        self._cells: dict[str, tuple[tuple, tuple[int, tuple[str, str]], list[float]]] = {}
+        self._last: tuple[object, dict[int, Action], _Context] | None = None
+        #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
+        self._unseen: tuple[list[int], list[int], array[float]] | None = None
+        self._kept_valleys = _KeptValleys(self)
+        #: player rows and pools' slots as float32 arrays, by their contents (``fill_vector``)
+        self._kept_parts: dict[tuple, array[float]] = {}
+        self._row_size = 8 + 3 * len(SCENES)
+        self._tile_slots: dict[int, bytes] = {}
         self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
                          for t, d in game.components.tiles.items()}
 
     # -- actions ------------------------------------------------------------------------------------
-    def _context(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
-        """The player to move, the position of every pool tile, the seats from them, their valley."""
+    def _context(self, game: Sapiens) -> _Context:
+        """The player to move, the position of every pool tile, the seats from them."""
         p = game.current_player or self.players[0]
-        i = self.players.index(p)
-        seats = self.players[i:] + self.players[:i]
-        pools = game.pools
+        pools = game._pools
         where: dict[int, int] = {}
-        offset = 0
-        for owner, size in ((p, POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
+        for owner, slots in self._pool_slots_of[p]:
             tiles = pools[owner]
-            if len(tiles) > size:  # never: see the module text
-                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {size}")
-            for k, t in enumerate(tiles):
-                where[t] = offset + k
-            offset += size
-        return p, where, {who: k for k, who in enumerate(seats)}, game.valley(p)
+            if len(tiles) > len(slots):  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {len(slots)}")
+            where.update(zip(tiles, slots))
+        return p, where, self._seat_of[p]
 
-    def _index(self, action: Action, ctx: tuple[str, dict[int, int], dict[str, int], Valley]) -> int:
-        p, where, seat, _ = ctx
-        base = self._base
-        try:
-            if isinstance(action, (PlaceTile, Abandon)):
-                slot = where[action.tile]
-                if slot >= POOL_SIZE:
-                    raise KeyError(action.tile)
-                cell = CELL[(action.x, action.y)]
-                offset = (slot * len(CELLS) + cell) * 4 + ROTATION[action.rotation]
-                return base["place" if isinstance(action, PlaceTile) else "abandon"] + offset
-            if isinstance(action, Refill):
-                mask = 0
-                for t in action.take:
-                    k = where[t] - POOL_SIZE
-                    if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
-                        raise KeyError(t)
-                    mask |= 1 << k
-                discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
-                if not 0 <= discard <= COMMON_SIZE:
-                    raise KeyError(action.discard)
-                return base["refill"] + mask * (COMMON_SIZE + 1) + discard
-            if isinstance(action, UseMountainToken):
-                return base["use_token"] + SCENE[action.scene]
-            if isinstance(action, ResolveBonus):
-                return base["resolve_bonus"] + SCENE[action.scene]
-            if isinstance(action, RetakeMountainToken):
-                return base["retake_token"] + SCENE[action.scene]
-            if isinstance(action, SkipBonus):
-                return base["skip"]
-            if isinstance(action, TakeMountainToken):
-                return base["take_token"] + CELL[(action.x, action.y)]
-            if isinstance(action, SwapTile):
-                mine, other = where[action.mine], where[action.other] - POOL_SIZE
-                if mine >= POOL_SIZE or other < 0:
-                    raise KeyError(action)
-                return base["swap"] + mine * (self.positions - POOL_SIZE) + other
-            if isinstance(action, ConvertSteaks):
-                if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
-                    raise KeyError(action)
-                return base["steaks"] + action.count
-            if isinstance(action, PlaceFightToken):
-                return base["fight"] + where[action.tile]
-            if isinstance(action, RecallFightToken):
-                return base["recall"] + where[action.tile]
-            if isinstance(action, ResolveFightToken):
-                return base["fight_order"] + seat[action.owner]
-            if isinstance(action, PlaceBear):
-                other = seat[action.player] - 1
-                if other < 0:
-                    raise KeyError(action)
-                return base["bear"] + other * len(CELLS) + CELL[(action.x, action.y)]
-            if isinstance(action, RemoveBear):
-                return base["remove_bear"] + CELL[(action.x, action.y)]
-        except (KeyError, TypeError):
-            pass
+    def _index(self, action: Action, ctx: _Context) -> int:
+        indexer = self._indexers.get(type(action))
+        if indexer is not None:
+            try:
+                return indexer(action, ctx)
+            except (KeyError, TypeError):
+                pass
         raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
+
+    @staticmethod
+    def _laid(base: int, action: PlaceTile | Abandon, ctx: _Context) -> int:
+        """A tile laid, from the block's ``base``: own slot x cell x rotation."""
+        slot = ctx[1][action.tile]
+        if slot >= POOL_SIZE:
+            raise KeyError(action.tile)
+        return base + (slot * len(CELLS) + CELL[(action.x, action.y)]) * 4 + ROTATION[action.rotation]
+
+    @staticmethod
+    def _refill(base: int, action: Refill, ctx: _Context) -> int:
+        """A refill, from the block's ``base``: the set of common slots taken x the one discarded."""
+        where, mask = ctx[1], 0
+        for t in action.take:
+            k = where[t] - POOL_SIZE
+            if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
+                raise KeyError(t)
+            mask |= 1 << k
+        discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
+        if not 0 <= discard <= COMMON_SIZE:
+            raise KeyError(action.discard)
+        return base + mask * (COMMON_SIZE + 1) + discard
+
+    def _swap(self, base: int, action: SwapTile, ctx: _Context) -> int:
+        """A swap, from the block's ``base``: own slot x another pool's slot."""
+        mine, other = ctx[1][action.mine], ctx[1][action.other] - POOL_SIZE
+        if mine >= POOL_SIZE or other < 0:
+            raise KeyError(action)
+        return base + mine * (self.positions - POOL_SIZE) + other
+
+    @staticmethod
+    def _bear(base: int, action: PlaceBear, ctx: _Context) -> int:
+        """A bear put, from the block's ``base``: another player (by seat) x cell."""
+        other = ctx[2][action.player] - 1
+        if other < 0:
+            raise KeyError(action)
+        return base + other * len(CELLS) + CELL[(action.x, action.y)]
+
+    @staticmethod
+    def _steaks(base: int, action: ConvertSteaks, ctx: _Context) -> int:
+        if not 0 <= action.count <= STEAKS:  # the supply holds STEAKS (RB 21)
+            raise KeyError(action)
+        return base + action.count
 
     def action_index(self, game: Sapiens, action: Action) -> int:  # type: ignore[override]
         return self._index(action, self._context_now(game))
 
-    def _context_now(self, game: Sapiens) -> tuple[str, dict[int, int], dict[str, int], Valley]:
+    def _context_now(self, game: Sapiens) -> _Context:
         token = game._cache.get(("legal",)) if game._cache is not None else None
         last = self._last
         if token is not None and last is not None and last[0] is token:
@@ -223,8 +277,11 @@ class SapiensEncoding(Encoding):
         if token is not None and last is not None and last[0] is token:
             return dict(last[1])
         ctx = self._context(game)
-        index = self._index
-        found = {index(a, ctx): a for a in legal}
+        indexers = self._indexers
+        try:  # the engine's own actions: each has an indexer (``_index`` says why one has none)
+            found = {indexers[type(a)](a, ctx): a for a in legal}
+        except (KeyError, TypeError):
+            found = {self._index(a, ctx): a for a in legal}
         self._last = (token, found, ctx) if token is not None else None
         return dict(found)
 
@@ -234,40 +291,75 @@ class SapiensEncoding(Encoding):
         return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
     def vector(self, game: Sapiens, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list, written straight into place (the parts' order)."""
-        flat, seats = self._front(game, player)
+        """The observation as one flat list, worked out afresh from the game: what ``fill_vector``,
+        which keeps parts between steps, must always agree with."""
+        flat = [0.0] * self._size
+        self._write_game(game, player, flat, self._unseen_counts(game))
+        seats, pools = self._seats[player], game._pools
+        first, size = self._first["players"], self._row_size
+        for key in self._player_keys(game, seats):
+            flat[first:first + size] = self._row_values(key)
+            first += size
+        for first, owner in self._pool_firsts[player]:
+            self._write_slots(flat, first, pools[owner])
+        self._write_fights(game, player, flat)
+        first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
-            flat += self._valley(game, who)
+            flat[first:first + size] = self._valley_cells(game, who)
+            first += size
         return flat
 
     def fill_vector(self, game: Sapiens, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a zeroed numpy vector: the valleys (most of it) copied from
-        arrays kept with the valleys' lists, only the parts before them read from a list."""
-        flat, seats = self._front(game, player)
-        out[:len(flat)] = flat
+        """``vector`` written into a zeroed float32 vector: a few values one by one, the rest copied
+        from float32 arrays kept between steps (player rows and pools by their contents, the valleys
+        kept in step with the game), the same arrays ``vector``'s lists would make."""
+        target = None if isinstance(out, list) else memoryview(out)
+        if target is None or target.format != "f" or not target.c_contiguous or target.ndim != 1:
+            out[:] = self.vector(game, player)  # not what widgetpkg.rl passes: the plain way
+            return
+        # scalar writes through a memoryview cost a fraction of numpy's, and slices take arrays
+        self._write_game(game, player, target, self._kept_unseen(game))
+        seats, pools = self._seats[player], game._pools
+        kept = self._kept_parts  # player keys (11 values) and pools (at most 5 tiles) never collide
+        if len(kept) >= _KEPT_PARTS:
+            kept.clear()
+        first, size = self._first["players"], self._row_size
+        for key in self._player_keys(game, seats):
+            row = kept.get(key)
+            if row is None:  # packed by struct: array() would parse each value on its own
+                row = kept[key] = array("f", _ROW.pack(*self._row_values(key)))
+            target[first:first + size] = row
+            first += size
+        for first, owner in self._pool_firsts[player]:
+            tiles = pools[owner]
+            if tiles:
+                slots = kept.get(tiles)
+                if slots is None:
+                    slots = kept[tiles] = array("f", b"".join(map(self._tile_slot, tiles)))
+                target[first:first + len(slots)] = slots
+        self._write_fights(game, player, target)
+        valleys = self._kept_valleys.arrays(game)
         first, size = self._first["valleys"], len(CELLS) * CHANNELS
         for who in seats:
-            out[first:first + size] = self.kept_array(self._valley(game, who))
+            target[first:first + size] = valleys[who]
             first += size
 
-    def _front(self, game: Sapiens, player: str) -> tuple[list[float], tuple[str, ...]]:
-        """Every part before the valleys, as one list, and the seats from ``player``'s."""
+    def _write_game(self, game: Sapiens, player: str, flat: Any, unseen: Any) -> None:
+        """Write the seat, turn, phase and game parts into the zeroed ``flat`` (a list or a float32
+        memoryview: only nonzero values), ``unseen`` being the counts of the scene pairs nobody has
+        seen."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
-        at = self._first
-        n = self.n
-        flat = [0.0] * at["valleys"]
-        i = self.players.index(player)
-        seats = self.players[i:] + self.players[:i]
-        rel = {who: k for k, who in enumerate(seats)}
-        flat[at["seat"] + i] = 1.0
+        rel, at = self._seat_of[player], self._first
+        flat[at["seat"] + self._number[player]] = 1.0
         current = game.current_player
-        flat[at["turn"] + (rel[current] if current is not None else n)] = 1.0
-        flat[at["phase"] + PHASES.index(game.phase)] = 1.0
+        flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
+        flat[at["phase"] + PHASE[game.phase]] = 1.0
         first = at["game"]
-        flat[first:first + 7] = [float(len(game._stack)), float(game._steak_supply), float(game._bear_supply),
-                                 float(game._end_triggered), float(game._token_used), float(game._picking_plain),
-                                 float(len(game._discards))]
+        for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
+                                   game._token_used, game._picking_plain, len(game._discards))):
+            if value:
+                flat[first + k] = float(value)
         first += 7
         for scene in game._pending:
             flat[first + SCENE[scene]] += 1.0
@@ -276,73 +368,210 @@ class SapiensEncoding(Encoding):
         if waiting is not None and current is not None:
             flat[first + game._pools[current].index(waiting[1])] = 1.0
         first += POOL_SIZE
-        pair_of = self._pair_of  # as tiles_left_unseen(), counted without sorting each tile's scenes
-        for t in game._stack:
-            flat[first + pair_of[t]] += 1.0
-        for t in game._removed:
-            flat[first + pair_of[t]] += 1.0
-        first, size = at["players"], 8 + 3 * len(SCENES)
-        for who in seats:
-            flat[first:first + 8] = [float(game._food[who]), float(game._shelter[who]), float(game._scores[who]),
-                                     float(game._steaks[who]), float(game._fight_hand[who]), float(game._out[who]),
-                                     float(game._turns_played[who]), float(game._tribe[who])]
-            for k, tokens in enumerate((game._hand[who], game._used[who], game._gone[who])):
-                base = first + 8 + k * len(SCENES)
-                for scene in tokens:
-                    flat[base + SCENE[scene]] += 1.0
-            first += size
-        pools, fights, tiles_data, width = game._pools, game._fight, self._tile_scenes, self._slot_size
-        first = at["pools"]
-        for owner, size in ((seats[0], POOL_SIZE), ("common", COMMON_SIZE), *((o, POOL_SIZE) for o in seats[1:])):
-            for k, tile in enumerate(pools[owner]):
-                base = first + k * width
-                one, two = tiles_data[tile]
-                flat[base] = 1.0
-                flat[base + 1 + one] = 1.0
-                flat[base + 9 + two] = 1.0
-                for who in fights.get(tile, ()):
-                    flat[base + 17 + rel[who]] += 1.0
-            first += size * width
-        return flat, seats
+        flat[first:first + len(PAIRS)] = unseen
 
-    def _valley(self, game: Sapiens, who: str) -> list[float]:
-        """The cells of ``who``'s valley (what ``valley_contents`` says), kept while the engine's
-        view of that valley (board, tokens, bears), the active tribe and the faces stay the same."""
-        view = game._view(who)
-        tribe = (game._tribe[who], game._valleys[who])  # the active tribe and the valley's faces
-        cached = self._cells.get(who)
-        if cached is not None and cached[1] == tribe:
-            seen = cached[0]
-            # a new view of the same valley (the engine renews every view when any valley changes)
-            if seen is view or (seen[0] == view[0] and seen[2] == view[2] and seen[3] == view[3]):
-                self._cells[who] = (view, tribe, cached[2])
-                return cached[2]
-        valley = game.valley(who)
-        cells = list(self._terrain(valley, game._valleys[who]))
-        coord = valley.coord
-        board, _, tokens, bears = view
+    @staticmethod
+    def _player_keys(game: Sapiens, seats: tuple[str, ...]) -> Iterator[tuple]:
+        """Everything each player's row shows, player by player in ``seats``' order: the keys their
+        float32 arrays are kept by (read a state dict at a time: the loops run in C)."""
+        return zip(*[map(values.__getitem__, seats) for values in _ROW_SOURCES(game)])
+
+    @staticmethod
+    def _row_values(key: tuple) -> list[float]:
+        """A player's row from their key (``_player_keys``): eight numbers, then their mountain
+        tokens counted by scene (in hand, used, removed)."""
+        row = [*map(float, key[:8]), *_NO_TOKENS]
+        for k, tokens in enumerate(key[8:]):
+            for scene in tokens:
+                row[8 + k * len(SCENES) + SCENE[scene]] += 1.0
+        return row
+
+    def _write_slots(self, flat: Any, first: int, tiles: tuple[int, ...]) -> None:
+        """Write the slots of a pool holding ``tiles`` at ``first`` (zeroed): a tile there, its two
+        scenes (the fight tokens apart)."""
+        width, scenes = self._slot_size, self._tile_scenes
+        for k, tile in enumerate(tiles):
+            one, two = scenes[tile]
+            base = first + k * width
+            flat[base] = flat[base + 1 + one] = flat[base + 9 + two] = 1.0
+
+    def _tile_slot(self, tile: int) -> bytes:
+        """One pool slot holding ``tile`` (no fight token), as float32 bytes, made once per tile."""
+        found = self._tile_slots.get(tile)
+        if found is None:
+            slot = [0.0] * self._slot_size
+            self._write_slots(slot, 0, (tile,))
+            found = self._tile_slots[tile] = array("f", slot).tobytes()
+        return found
+
+    def _write_fights(self, game: Sapiens, player: str, flat: Any) -> None:
+        """Add the fight tokens lying on pool tiles, by owner's seat from ``player``'s (none most
+        of the game)."""
+        fights = game._fight
+        if fights:
+            width, rel, pools = self._slot_size, self._seat_of[player], game._pools
+            for tile, owners in fights.items():
+                for first, owner in self._pool_firsts[player]:
+                    if tile in pools[owner]:
+                        base = first + pools[owner].index(tile) * width + 17
+                        for who in owners:
+                            flat[base + rel[who]] += 1.0
+                        break
+
+    def _unseen_counts(self, game: Sapiens) -> list[float]:
+        """How many tiles of each scene pair nobody has seen (``tiles_left_unseen()``), counted
+        without sorting each tile's scenes."""
+        counts = [0.0] * len(PAIRS)
+        pair_of = self._pair_of
+        for t in game._stack:
+            counts[pair_of[t]] += 1.0
+        for t in game._removed:
+            counts[pair_of[t]] += 1.0
+        return counts
+
+    def _kept_unseen(self, game: Sapiens) -> array[float]:
+        """``_unseen_counts`` as a float32 array, kept while the stack and the removed tiles are the
+        same (only a refill draws: most steps find them unchanged); tiles drawn from the stack's
+        end are taken off the counts."""
+        kept, stack = self._unseen, game._stack
+        if kept is not None and kept[0] == stack and kept[1] == game._removed:
+            return kept[2]
+        if kept is not None and kept[1] == game._removed and len(stack) < len(kept[0]) \
+                and kept[0][:len(stack)] == stack:
+            counts, pair_of = kept[2], self._pair_of
+            for t in kept[0][len(stack):]:
+                counts[pair_of[t]] -= 1.0
+        else:
+            counts = array("f", self._unseen_counts(game))
+        self._unseen = (list(stack), list(game._removed), counts)
+        return counts
+
+    def _valley_cells(self, game: Sapiens, who: str) -> list[float]:
+        """The cells of ``who``'s valley (what ``valley_contents`` says), from the engine's view."""
+        fixed, bases = self._layout(game, game._valleys[who])
+        cells = fixed.tolist()
+        board, _, tokens, bears = game._view(who)
+        active = game._tribe[who]
         for square, (_, scene, laid_by) in board.items():
-            base = CELL[coord[square]] * CHANNELS
+            base = bases[square]
             cells[base + _SCENE_AT + SCENE[scene]] = 1.0
-            cells[base + (_ACTIVE if laid_by == tribe[0] else _ABANDONED)] = 1.0
+            cells[base + (_ACTIVE if laid_by == active else _ABANDONED)] = 1.0
         for square, scene in tokens.items():
-            cells[CELL[coord[square]] * CHANNELS + _TOKEN_AT + SCENE[scene]] = 1.0
+            cells[bases[square] + _TOKEN_AT + SCENE[scene]] = 1.0
         for square in bears:
-            cells[CELL[coord[square]] * CHANNELS + _BEAR] = 1.0
-        self._cells[who] = (view, tribe, cells)
+            cells[bases[square] + _BEAR] = 1.0
         return cells
 
-    def _terrain(self, valley: Valley, faces: tuple[str, str]) -> list[float]:
-        """The cells' fixed channels (terrain, food, shelter) of one valley, worked out once."""
-        found = self._static.get(faces)
+    def _layout(self, game: Sapiens, faces: tuple[str, str]) -> tuple[array[float], tuple[int, ...]]:
+        """A valley's fixed channels (terrain, food, shelter) as a float32 array, and where each of
+        its squares' cell begins (never changed: copied before use), by the faces, then by the valley."""
+        found = self._layouts.get(faces)
         if found is None:
-            found = [0.0] * (len(CELLS) * CHANNELS)
-            for square, at in enumerate(valley.coord):
-                base = CELL[at] * CHANNELS
-                found[base + TERRAIN.index(valley.kind[square])] = 1.0
-                found[base + 4] = float(valley.food[square])
-                shelter = valley.shelter[square]
-                if shelter is not None:
-                    found[base + 5], found[base + 6] = float(shelter[0]), float(shelter[1])
-            self._static[faces] = found
+            valley = game.components._valleys.get(faces) or game.components.valley(*faces)
+            found = self._layouts[faces] = _LAYOUTS.get(valley) or _layout_of(valley)
         return found
+
+
+def _layout_of(valley: Valley) -> tuple[array[float], tuple[int, ...]]:
+    """``SapiensEncoding._layout`` for one assembled valley, kept with it for the next games."""
+    fixed = array("f", bytes(4 * len(CELLS) * CHANNELS))
+    bases = tuple(CELL[at] * CHANNELS for at in valley.coord)
+    for square, base in enumerate(bases):
+        fixed[base + TERRAIN.index(valley.kind[square])] = 1.0
+        fixed[base + 4] = float(valley.food[square])
+        shelter = valley.shelter[square]
+        if shelter is not None:
+            fixed[base + 5], fixed[base + 6] = float(shelter[0]), float(shelter[1])
+    found = _LAYOUTS[valley] = (fixed, bases)
+    return found
+
+
+class _KeptValleys:
+    """Every player's valley cells as float32 arrays for ``fill_vector``, kept in step with the game.
+
+    The arrays show copies of the board, tokens, bears, tribes and valley faces they were made
+    from; each call compares the game's with them, so the arrays never go stale whatever game they
+    are given (after undo, on a clone). What changes between steps is written in: squares added at
+    the end of the board (tiles laid), tokens and bears taken or put; a player's new tribe or faces
+    make their cells again; a board changed otherwise (undo) makes all of them again."""
+
+    def __init__(self, encoding: SapiensEncoding) -> None:
+        self._encoding = encoding
+        self._board: dict[tuple[str, int], tuple[int, str, int]] = {}
+        self._items: list[tuple[tuple[str, int], tuple[int, str, int]]] = []
+        self._tokens: dict[tuple[str, int], str] = {}
+        self._bears: dict[tuple[str, int], str] = {}
+        #: the tribes and faces the arrays show (None: no arrays yet)
+        self._tribes: tuple[dict[str, int], dict[str, tuple[str, str]]] | None = None
+        #: each player's cells, as a memoryview of their float32 array (writes through a memoryview
+        #: cost less than the array's own item assignment; Any: typeshed lets a memoryview take ints only)
+        self._cells: dict[str, Any] = {}
+        self._bases: dict[str, tuple[int, ...]] = {}
+
+    def arrays(self, game: Sapiens) -> dict[str, Any]:
+        """Each player's valley cells now (the arrays are overwritten by the next call)."""
+        board = game._board
+        if self._tribes is None:
+            self._rebuild(game)
+            return self._cells
+        if board != self._board:
+            items = list(board.items())
+            kept = len(self._items)
+            if len(items) <= kept or items[:kept] != self._items:
+                self._rebuild(game)
+                return self._cells
+            self._lay(game, items[kept:])
+            self._board, self._items = dict(board), items
+        tribes, faces = self._tribes
+        if game._tribe != tribes or game._valleys != faces:
+            for who in self._encoding.players:
+                if game._tribe[who] != tribes[who] or game._valleys[who] != faces[who]:
+                    self._remake(game, who)
+            self._tribes = (dict(game._tribe), dict(game._valleys))
+        arrays, bases = self._cells, self._bases
+        tokens = game._tokens
+        if tokens != self._tokens:  # only the tokens taken or put (the sets are made in C)
+            old = self._tokens
+            for (who, square), scene in old.items() - tokens.items():
+                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
+            for (who, square), scene in tokens.items() - old.items():
+                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
+            self._tokens = dict(tokens)
+        bears = game._bears
+        if bears != self._bears:
+            for who, square in self._bears.keys() - bears.keys():
+                arrays[who][bases[who][square] + _BEAR] = 0.0
+            for who, square in bears.keys() - self._bears.keys():
+                arrays[who][bases[who][square] + _BEAR] = 1.0
+            self._bears = dict(bears)
+        return arrays
+
+    def _rebuild(self, game: Sapiens) -> None:
+        self._tribes = (dict(game._tribe), dict(game._valleys))
+        self._board, self._items = dict(game._board), list(game._board.items())
+        self._tokens, self._bears = dict(game._tokens), dict(game._bears)
+        for who in self._encoding.players:
+            self._remake(game, who)
+
+    def _remake(self, game: Sapiens, who: str) -> None:
+        """Make ``who``'s cells from the game as it is now."""
+        fixed, bases = self._encoding._layout(game, game._valleys[who])
+        self._bases[who] = bases
+        cells: Any = memoryview(fixed[:])  # a copy, written in place from now on
+        self._cells[who] = cells
+        self._lay(game, [item for item in game._board.items() if item[0][0] == who])
+        for (owner, square), scene in game._tokens.items():
+            if owner == who:
+                cells[bases[square] + _TOKEN_AT + SCENE[scene]] = 1.0
+        for owner, square in game._bears:
+            if owner == who:
+                cells[bases[square] + _BEAR] = 1.0
+
+    def _lay(self, game: Sapiens, items: list[tuple[tuple[str, int], tuple[int, str, int]]]) -> None:
+        """Write covered squares: the scene laid there and whether the active tribe laid it."""
+        arrays, bases, tribe = self._cells, self._bases, game._tribe
+        for (who, square), (_, scene, laid_by) in items:
+            base = bases[who][square]
+            cells = arrays[who]
+            cells[base + _SCENE_AT + SCENE[scene]] = 1.0
+            cells[base + (_ACTIVE if laid_by == tribe[who] else _ABANDONED)] = 1.0
