@@ -16,7 +16,9 @@ def counted(arguments: list[str], env: dict[str, str] | None = None) -> tuple[in
     """Run ``python *arguments`` under callgrind: the instructions it executed and what it printed."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *arguments]
     # one BLAS thread: numpy's idle BLAS threads spin, which callgrind would count as work
-    env = {**(os.environ if env is None else env), "OPENBLAS_NUM_THREADS": "1"}
+    # one hash seed: string hashes order sets and size dicts, which moved a count by millions of
+    # instructions from one run to the next (the start-up that the scripts subtract, too)
+    env = {**(os.environ if env is None else env), "OPENBLAS_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
     result = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     found = re.search(r"Collected : (\d+)", result.stderr)
     if found is None:

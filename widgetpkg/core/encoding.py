@@ -21,9 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalActionError
 
-#: lists whose arrays ``kept_array`` keeps, per encoding
-_KEPT_ARRAYS = 1024
-
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
@@ -85,23 +82,10 @@ class Encoding(ABC):
         """Write ``vector(game, player)`` into ``out``: a writable vector of ``observation_size``
         zeros (:mod:`widgetpkg.rl` passes a numpy float32 array; a list works too).
 
-        What :mod:`widgetpkg.rl` calls at every step. A game whose observation is large and mostly
-        zeros (a board window) overrides this to write only what changed, which is most of the cost."""
+        What :mod:`widgetpkg.rl` calls at every step. A game overrides it to write only the nonzero
+        entries (through a ``memoryview`` of ``out``: a numpy call costs as much as dozens of
+        memoryview writes) and to copy parts it keeps between steps as packed arrays."""
         out[:] = self.vector(game, player)
-
-    def kept_array(self, values: list[float]) -> Any:
-        """``values`` as a numpy float32 array, made once per list object: for ``fill_vector``
-        overrides whose parts come from lists the encoding keeps between steps (lists it never
-        changes once kept). Holding the lists keeps their ids from being reused."""
-        import numpy as np  # only fill_vector's callers (widgetpkg.rl, with numpy) come here
-
-        kept: dict[int, tuple[list[float], Any]] = self.__dict__.setdefault("_kept_arrays", {})
-        found = kept.get(id(values))
-        if found is None or found[0] is not values:
-            if len(kept) >= _KEPT_ARRAYS:
-                kept.clear()
-            found = kept[id(values)] = (values, np.array(values, np.float32))
-        return found[1]
 
     def sparse_vector(self, game: Game, player: str) -> tuple[list[int], list[float]]:
         """The nonzero entries of ``vector(game, player)``: their positions and their values."""
