@@ -58,8 +58,9 @@ _PHASES = ("place_tile", "place_figure", "retake_meeple", "over")
 _FEATURE_TYPES = ("forest", "meadow", "river", "lake")
 #: boards (dicts, by identity) whose window entries are kept: one per game being played
 _KEPT_BOARDS = 64
-#: canvases kept (each some 1 to 2 MB): one per game being played through an env
-_KEPT_CANVASES = 4
+#: boards followed for their bounding box and canvas (each canvas some 1 to 2 MB): one per game
+#: being played through an env
+_FOLLOWED = 8
 
 
 def anchor(game: HuntersGatherers) -> Cell:
@@ -109,12 +110,11 @@ class HuntersGatherersEncoding(Encoding):
         self._cells: dict[tuple[Orientation, int, int], tuple[list[int], tuple[float, ...]]] = {}
         #: the cells any board window can reach: |x|, |y| <= radius + WINDOW // 2 (see ``anchor``)
         self._reach = self.radius + _HALF
-        #: the printed tiles of the last few boards on a canvas of those cells (see ``_board_window``)
-        self._canvases: dict[int, tuple[tuple, Any, tuple[int, int, int, int]]] = {}
-        #: a tile's printed channels and values by orientation (hashed by identity), as numpy arrays
-        self._shown: dict[Orientation, tuple[Any, Any]] = {}
-        #: the piles last seen and their ``unseen`` part as a numpy array (see ``_unseen_part``)
-        self._unseen: tuple[tuple[tuple[int, ...], tuple[int, ...]], Any] | None = None
+        #: per board followed (by identity): its items, bounding box and canvas (see ``_follow``)
+        self._followed: dict[int, list[Any]] = {}
+        #: a tile's printed channels by orientation (hashed by identity), as a float32 row of
+        #: ``_FIXED_CHANNELS`` (filled for the whole tile set on the first canvas)
+        self._rows: dict[Orientation, Any] = {}
         self._node_tile = tuple(t.id for t in tileset.node_tiles)  # a graph node's tile id
         self._feature_index = {t.id: {f.id: i for i, f in enumerate(t.features)} for t in tiles}
 
@@ -140,15 +140,14 @@ class HuntersGatherersEncoding(Encoding):
 
     def legal_indices(self, game: HuntersGatherers) -> dict[int, Action]:  # type: ignore[override]
         legal = game.legal_actions()
-        if game.phase == "place_tile":  # most legal lists: many placements, worth a short path
-            cx, cy = anchor(game)
-            cells = self.cell_index
-            try:
-                return {4 * cells[a.x - cx, a.y - cy] + a.rotation // 90: a for a in legal}  # type: ignore[attr-defined]
-            except KeyError:
-                pass  # outside the window: the long path says which
-        centre = anchor(game)
-        return {self._index(game, a, centre): a for a in legal}
+        if game.phase != "place_tile":  # only tile placements are counted from the anchor
+            return {self._index(game, a, (0, 0)): a for a in legal}
+        cx, cy = centre = self._box_centre(game._board)  # kept: anchor() costs as much as the mapping
+        cells = self.cell_index
+        try:
+            return {4 * cells[a.x - cx, a.y - cy] + a.rotation // 90: a for a in legal}  # type: ignore[attr-defined]
+        except KeyError:  # outside the window: the long path says which
+            return {self._index(game, a, centre): a for a in legal}
 
     def describe(self, index: int) -> str:
         """What an index stands for, in words relative to the anchor (for reading a policy)."""
@@ -169,18 +168,35 @@ class HuntersGatherersEncoding(Encoding):
 
     # -- observation ----------------------------------------------------------------------------------
     def observation(self, game: HuntersGatherers, player: str) -> dict[str, list[float]]:  # type: ignore[override]
-        where, values = self.sparse_vector(game, player)
-        flat = [0.0] * self.observation_size
-        for i, v in zip(where, values):
-            flat[i] = v
+        flat = self.vector(game, player)
         return {name: flat[at:at + self.parts[name]] for name, at in self._offsets.items()}
 
     def vector(self, game: HuntersGatherers, player: str) -> list[float]:  # type: ignore[override]
-        where, values = self.sparse_vector(game, player)
+        """The observation as a list, without numpy: the printed board from entries kept per board."""
+        _check_player(game, player)
         flat = [0.0] * self.observation_size
+        cx, cy = anchor(game)
+        where, values = self._board_entries(game._board, cx, cy)
         for i, v in zip(where, values):
             flat[i] = v
+        self._write_live(game, player, cx, cy, flat)
         return flat
+
+    def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
+        """The observation written into a zeroed float32 vector: the printed board cut from the
+        canvas kept for this board (one numpy copy), then the entries that change from move to
+        move one by one through a memoryview (numpy's own item assignment costs several times more)."""
+        if isinstance(out, list):
+            out[:] = self.vector(game, player)
+            return
+        _check_player(game, player)
+        window, (cx, cy) = self._board_window(game._board)
+        if window is not None:
+            out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
+        else:
+            where, values = self._board_entries(game._board, cx, cy)
+            out[where] = values
+        self._write_live(game, player, cx, cy, memoryview(out).cast("B").cast("f"))
 
     def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
         """The window's entries for the printed tiles, the same for every player. A tile placed
@@ -217,161 +233,145 @@ class HuntersGatherersEncoding(Encoding):
             entries = self._cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
         return entries
 
-    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
-        """The board part with the printed tiles only (the same for every player), as a numpy
-        array of shape (``WINDOW``, ``WINDOW``, ``channels``) (None if the window leaves the
-        canvas, which a board grown from (0, 0) never does), and the anchor.
-
-        Cut from a canvas of every cell any window can reach, kept per board: a tile placed
-        goes at the end of the board's dict (and undo takes it from there), so the canvas of the
-        board last seen, if it is the start of this one, only gets the new tiles; a moving
-        anchor only moves the cut. The bounding box is kept the same way."""
-        import numpy as np  # only widgetpkg.rl calls this, and its extra brings numpy
-
+    def _follow(self, board: dict[Cell, Orientation], *, canvas: bool) -> list[Any]:
+        """The record kept for ``board``, brought up to date: ``[items, (x_min, x_max, y_min,
+        y_max), canvas]``, the canvas (the printed tiles on every cell a window can reach, a
+        numpy array) made only once asked for. A tile placed goes at the end of the board's dict
+        (and undo takes it from there), so a record whose items start this board's only gets
+        the new tiles; any other board gets a new record."""
         items = tuple(board.items())
-        seen = self._canvases.get(id(board))
-        if seen is not None and items[:len(seen[0])] == seen[0]:  # orientations compare by identity
-            _, canvas, (x_min, x_max, y_min, y_max) = seen
-            new = items[len(seen[0]):]
+        kept = self._followed.get(id(board))
+        if kept is not None and items[:len(kept[0])] == kept[0]:  # orientations compare by identity
+            new = items[len(kept[0]):]
         else:
-            if len(self._canvases) >= _KEPT_CANVASES:
-                self._canvases.clear()
-            canvas = np.zeros((2 * self._reach + 1, 2 * self._reach + 1, self.channels), np.float32)
-            (x_min, y_min), _ = items[0]
-            x_max, y_max, new = x_min, y_min, items
-        reach = self._reach
+            if len(self._followed) >= _FOLLOWED:
+                self._followed.clear()
+            (x, y), _ = items[0]
+            kept = self._followed[id(board)] = [(), (x, x, y, y), None]
+            new = items
+        if canvas and kept[2] is None:
+            import numpy as np  # only widgetpkg.rl asks for a canvas, and its extra brings numpy
+
+            side = 2 * self._reach + 1
+            kept[2] = np.zeros((side, side, self.channels), np.float32)
+            new = items
+        x_min, x_max, y_min, y_max = kept[1]
+        paint, reach = kept[2], self._reach
         for (x, y), placed in new:
             x_min, x_max, y_min, y_max = min(x_min, x), max(x_max, x), min(y_min, y), max(y_max, y)
-            if -reach <= x <= reach and -reach <= y <= reach:  # farther out no window reaches
-                shown = self._shown.get(placed)
-                if shown is None:
-                    channels, values = _printed_channels(placed.tile, placed.edges)
-                    shown = self._shown[placed] = (np.array(channels), np.array(values, np.float32))
-                canvas[y + reach, x + reach, shown[0]] = shown[1]
-        self._canvases[id(board)] = (items, canvas, (x_min, x_max, y_min, y_max))
+            if paint is not None and -reach <= x <= reach and -reach <= y <= reach:  # farther out no window reaches
+                paint[y + reach, x + reach, :_FIXED_CHANNELS] = self._row(placed)
+        kept[0], kept[1] = items, (x_min, x_max, y_min, y_max)
+        return kept
+
+    def _box_centre(self, board: dict[Cell, Orientation]) -> Cell:
+        """``anchor()`` of this board, from the bounding box kept while it grows."""
+        x_min, x_max, y_min, y_max = self._follow(board, canvas=False)[1]
+        return (x_min + x_max) // 2, (y_min + y_max) // 2
+
+    def _row(self, placed: Orientation) -> Any:
+        """The printed channels of a tile side, as a float32 row (a slice assignment, where
+        scattering the few nonzero channels costs a numpy fancy index per tile)."""
+        row = self._rows.get(placed)
+        if row is None:
+            if not self._rows:  # the first canvas: every side of the tile set at once
+                for tile in self.tileset.tiles:
+                    for side in tile.rotations.values():
+                        self._rows[side] = _dense_row(side)
+            row = self._rows.get(placed)
+            if row is None:  # a side made outside the tile set (an edited position)
+                row = self._rows[placed] = _dense_row(placed)
+        return row
+
+    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
+        """The board part with the printed tiles only (the same for every player), as a numpy
+        array of shape (``WINDOW``, ``WINDOW``, ``channels``) cut from the board's canvas (None
+        if the window leaves the canvas, which a board grown from (0, 0) never does), and the
+        anchor. A moving anchor only moves the cut."""
+        _, (x_min, x_max, y_min, y_max), canvas = self._follow(board, canvas=True)
         cx, cy = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
+        reach = self._reach
         x0, y0 = cx - _HALF + reach, cy - _HALF + reach
         if not (0 <= x0 <= 2 * reach + 1 - WINDOW and 0 <= y0 <= 2 * reach + 1 - WINDOW):
             return None, (cx, cy)  # a board not grown from the start tile at (0, 0): no cut
         return canvas[y0:y0 + WINDOW, x0:x0 + WINDOW], (cx, cy)
 
-    def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
-        """The observation written into a zeroed numpy vector: the printed board cut from the
-        canvas kept for this board, then the few entries that change from move to move."""
-        if player not in game.players:
-            raise IllegalActionError(f"{player!r} does not play this game")
-        window, (cx, cy) = self._board_window(game._board)
-        if window is not None:
-            out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
-        else:
-            where, values = self._board_entries(game._board, cx, cy)
-            out[where] = values
-        where, values = self._live_entries(game, player, cx, cy, unseen=False)
-        out[where] = values
-        start = self._offsets["unseen"]
-        out[start:start + self.parts["unseen"]] = self._unseen_part(game)
-
-    def _unseen_part(self, game: HuntersGatherers) -> Any:
-        """The ``unseen`` part as a numpy array, kept while the piles stay as they are (a tile
-        is drawn about once a move, and both players read the same piles in between)."""
-        import numpy as np
-
-        piles = (tuple(game._regular), tuple(game._extra))  # a copy compares at C speed
-        if self._unseen is None or self._unseen[0] != piles:
-            part = np.zeros(self.parts["unseen"], np.float32)
-            part[[*piles[0], *piles[1]]] = 1.0
-            self._unseen = (piles, part)
-        return self._unseen[1]
-
-    def sparse_vector(self, game: HuntersGatherers, player: str) -> tuple[list[int], list[float]]:  # type: ignore[override]
-        cx, cy = anchor(game)
-        where, values = self._live_entries(game, player, cx, cy)
-        printed_at, printed_values = self._board_entries(game._board, cx, cy)
-        return printed_at + where, printed_values + values
-
-    def _live_entries(self, game: HuntersGatherers, player: str, cx: int, cy: int, *,
-                      unseen: bool = True) -> tuple[list[int], list[float]]:
-        """Every nonzero entry but the printed tiles': the figures, covered animals and new
-        tiles on the board, then the other parts (positions distinct from the printed tiles');
-        the ``unseen`` part only if asked."""
-        if player not in game.players:
-            raise IllegalActionError(f"{player!r} does not play this game")
-        where: list[int] = []
-        values: list[float] = []
+    def _write_live(self, game: HuntersGatherers, player: str, cx: int, cy: int, flat: Any) -> None:
+        """Write every nonzero entry but the printed tiles' into ``flat`` (a list or a float32
+        memoryview of the observation, zeros there): the figures, covered animals and new tiles
+        on the board, then the other parts, whose positions are distinct from the printed tiles'."""
         players = game.players
-        seat_of = {p: (i - players.index(player)) % len(players) for i, p in enumerate(players)}
+        me, count = players.index(player), len(players)
+        seat_of = {p: (i - me) % count for i, p in enumerate(players)}
         off = self._offsets
         channels = self.channels
-        board = game._board
         x0, y0 = cx - _HALF, cy - _HALF
         tile_cell, tile_of = game._tile_cell, self._node_tile  # a node's cell, inlined: it runs for every figure
-
-        dynamic: dict[int, float] = {}  # board entries that may add up on one cell
-        mine: list[int] = []  # the observer's meeples by graph node (``my_meeples``)
+        mine = off["my_meeples"]
         at_seat = {p: _FIXED_CHANNELS + 2 * seat for p, seat in seat_of.items()}
         for node, (owner, role) in game._figures.items():
             if owner == player and role != "hut":
-                mine.append(node)
+                flat[mine + node] = 1.0
             x, y = tile_cell[tile_of[node]]
             dx, dy = x - x0, y - y0
-            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                at = (dy * WINDOW + dx) * channels + at_seat[owner] + (role == "hut")
-                dynamic[at] = dynamic.get(at, 0.0) + 1.0
+            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:  # several figures of a seat on one tile add up
+                flat[(dy * WINDOW + dx) * channels + at_seat[owner] + (role == "hut")] += 1.0
         for node in game._covered:
             x, y = tile_cell[tile_of[node]]
             dx, dy = x - x0, y - y0
             if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                dynamic[(dy * WINDOW + dx) * channels + _COVERED] = 1.0
+                flat[(dy * WINDOW + dx) * channels + _COVERED] = 1.0
         for x, y in game.last_placed:
             dx, dy = x - x0, y - y0
             if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                dynamic[(dy * WINDOW + dx) * channels + _NEW] = 1.0
-        where.extend(dynamic)
-        values.extend(dynamic.values())
+                flat[(dy * WINDOW + dx) * channels + _NEW] = 1.0
 
         phase = game.phase
         hand = game.current_tile
         if hand is not None:
-            channels_of, shown = _printed_channels(hand, hand.edges)
-            where.extend([off["hand"] + channel for channel in channels_of])
-            values.extend(shown)
+            first = off["hand"]
+            for channel, value in zip(*_printed_channels(hand, hand.edges)):
+                flat[first + channel] = value
             if hand.kind != "normal":
-                where.append(off["hand"] + _POWER + 1)
-                values.append(1.0)
+                flat[first + _POWER + 1] = 1.0
         if phase in ("place_figure", "retake_meeple") and game._placed is not None:
-            for i, feature in enumerate(board[game._placed].tile.features):
-                where.append(off["placed"] + 4 * i + _FEATURE_TYPES.index(feature.type))
-                values.append(1.0)
-        first = off["my_meeples"]
-        where += [first + node for node in mine]
-        values += [1.0] * len(mine)
-        where.append(off["phase"] + _PHASES.index(phase))
-        values.append(1.0)
+            first = off["placed"]
+            for i, feature in enumerate(game._board[game._placed].tile.features):
+                flat[first + 4 * i + _FEATURE_TYPES.index(feature.type)] = 1.0
+        flat[off["phase"] + _PHASES.index(phase)] = 1.0
         if game.in_extra_turn:
-            where.append(off["phase"] + len(_PHASES))
-            values.append(1.0)
+            flat[off["phase"] + len(_PHASES)] = 1.0
         rules, current = game.rules, game.current_player
-        for p in players:
-            at = off["players"] + 4 * seat_of[p]
-            for k, value in enumerate((game._scores[p] / 100, game._meeples[p] / rules.meeples,
-                                       game._huts[p] / rules.huts if rules.huts else 0.0, float(p == current))):
-                if value:
-                    where.append(at + k)
-                    values.append(value)
-        tileset = self.tileset
-        for k, value in enumerate((len(game._regular) / max(1, len(tileset.regular)),
-                                   len(game._extra) / max(1, len(tileset.extra)),
-                                   len(game._removed) / len(tileset.tiles))):
-            if value:
-                where.append(off["piles"] + k)
-                values.append(value)
-        if not unseen:
-            return where, values
-        first = off["unseen"]
-        piles = sorted((*game._regular, *game._extra))  # sorted: the order is what is hidden
-        where += [first + tile_id for tile_id in piles]
-        values += [1.0] * len(piles)
-        return where, values
+        for p, seat in seat_of.items():
+            at = off["players"] + 4 * seat
+            flat[at] = game._scores[p] / 100
+            flat[at + 1] = game._meeples[p] / rules.meeples
+            flat[at + 2] = game._huts[p] / rules.huts if rules.huts else 0.0
+            flat[at + 3] = float(p == current)
+        tileset, at = self.tileset, off["piles"]
+        flat[at] = len(game._regular) / max(1, len(tileset.regular))
+        flat[at + 1] = len(game._extra) / max(1, len(tileset.extra))
+        flat[at + 2] = len(game._removed) / len(tileset.tiles)
+        first = off["unseen"]  # the piles' contents, not their order
+        for tile_id in game._regular:
+            flat[first + tile_id] = 1.0
+        for tile_id in game._extra:
+            flat[first + tile_id] = 1.0
+
+
+def _check_player(game: HuntersGatherers, player: str) -> None:
+    if player not in game.players:
+        raise IllegalActionError(f"{player!r} does not play this game")
+
+
+def _dense_row(placed: Orientation) -> Any:
+    """A tile side's printed channels as a float32 row of ``_FIXED_CHANNELS`` (zeros elsewhere)."""
+    import numpy as np
+
+    row = np.zeros(_FIXED_CHANNELS, np.float32)
+    channels, values = _printed_channels(placed.tile, placed.edges)
+    row[list(channels)] = values
+    return row
 
 
 @lru_cache(maxsize=1024)
