@@ -187,3 +187,31 @@ def test_a_window_off_the_canvas_falls_back_to_the_board_entries():
         enc.fill_vector(g, g.players[0], filled)
         assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist()
     assert fell_back
+
+
+def test_the_kept_board_sees_a_tile_placed_again_elsewhere_or_turned_otherwise():
+    # the env keeps each board's cells and tile sides and extends them: after an undo, the same
+    # tile on another cell (same side object) or on the same cell turned otherwise (same cell
+    # object) must rebuild the kept board, never show the tile where it was before
+    g = wp.new_game("hunters-gatherers", players=2, seed=3)
+    enc = g.encoding()
+    rng = random.Random(3)
+    while not (g.phase == "place_tile" and len({(a.x, a.y) for a in g.legal_actions()}) > 1
+               and any(a.rotation != 0 for a in g.legal_actions())):
+        g.apply(rng.choice(g.legal_actions()))
+    legal = g.legal_actions()
+    first = next(a for a in legal if a.rotation != 0 and any(b.rotation == a.rotation and (b.x, b.y) != (a.x, a.y)
+                                                                for b in legal))
+    elsewhere = next(b for b in legal if b.rotation == first.rotation and (b.x, b.y) != (first.x, first.y))
+    turned = next(b for b in legal if (b.x, b.y) == (first.x, first.y) and b.rotation != first.rotation)
+    for again in (elsewhere, turned):
+        g.apply(first)
+        filled = np.zeros(enc.observation_size, np.float32)
+        enc.fill_vector(g, g.players[0], filled)
+        assert enc.legal_indices(g) == {enc.action_index(g, a): a for a in g.legal_actions()}
+        g.undo()
+        g.apply(again)
+        enc.fill_vector(g, g.players[0], filled := np.zeros(enc.observation_size, np.float32))
+        assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist(), again
+        assert enc.legal_indices(g) == {enc.action_index(g, a): a for a in g.legal_actions()}
+        g.undo()

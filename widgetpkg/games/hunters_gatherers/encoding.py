@@ -234,39 +234,40 @@ class HuntersGatherersEncoding(Encoding):
         return entries
 
     def _follow(self, board: dict[Cell, Orientation], *, canvas: bool) -> list[Any]:
-        """The record kept for ``board``, brought up to date: ``[items, (x_min, x_max, y_min,
-        y_max), canvas]``, the canvas (the printed tiles on every cell a window can reach, a
-        numpy array) made only once asked for. A tile placed goes at the end of the board's dict
-        (and undo takes it from there), so a record whose items start this board's only gets
-        the new tiles; any other board gets a new record."""
-        items = tuple(board.items())
+        """The record kept for ``board``, brought up to date: ``[cells, sides, (x_min, x_max,
+        y_min, y_max), canvas]``, the canvas (the printed tiles on every cell a window can reach,
+        a numpy array) made only once asked for. A tile placed goes at the end of the board's
+        dict (and undo takes it from there), so a record whose cells and sides start this
+        board's only gets the new tiles; any other board gets a new record. Cells and sides are
+        compared apart: both hold the board's own objects (identity compares at C speed), where
+        ``items()`` would make a pair per tile at every call."""
+        cells, sides = tuple(board), tuple(board.values())
         kept = self._followed.get(id(board))
-        if kept is not None and items[:len(kept[0])] == kept[0]:  # orientations compare by identity
-            new = items[len(kept[0]):]
-        else:
+        done = len(kept[0]) if kept is not None else 0
+        if kept is None or cells[:done] != kept[0] or sides[:done] != kept[1]:
             if len(self._followed) >= _FOLLOWED:
                 self._followed.clear()
-            (x, y), _ = items[0]
-            kept = self._followed[id(board)] = [(), (x, x, y, y), None]
-            new = items
-        if canvas and kept[2] is None:
+            x, y = cells[0]
+            kept = self._followed[id(board)] = [(), (), (x, x, y, y), None]
+            done = 0
+        if canvas and kept[3] is None:
             import numpy as np  # only widgetpkg.rl asks for a canvas, and its extra brings numpy
 
             side = 2 * self._reach + 1
-            kept[2] = np.zeros((side, side, self.channels), np.float32)
-            new = items
-        x_min, x_max, y_min, y_max = kept[1]
-        paint, reach = kept[2], self._reach
-        for (x, y), placed in new:
+            kept[3] = np.zeros((side, side, self.channels), np.float32)
+            done = 0
+        x_min, x_max, y_min, y_max = kept[2]
+        paint, reach = kept[3], self._reach
+        for (x, y), placed in zip(cells[done:], sides[done:]):
             x_min, x_max, y_min, y_max = min(x_min, x), max(x_max, x), min(y_min, y), max(y_max, y)
             if paint is not None and -reach <= x <= reach and -reach <= y <= reach:  # farther out no window reaches
                 paint[y + reach, x + reach, :_FIXED_CHANNELS] = self._row(placed)
-        kept[0], kept[1] = items, (x_min, x_max, y_min, y_max)
+        kept[0], kept[1], kept[2] = cells, sides, (x_min, x_max, y_min, y_max)
         return kept
 
     def _box_centre(self, board: dict[Cell, Orientation]) -> Cell:
         """``anchor()`` of this board, from the bounding box kept while it grows."""
-        x_min, x_max, y_min, y_max = self._follow(board, canvas=False)[1]
+        x_min, x_max, y_min, y_max = self._follow(board, canvas=False)[2]
         return (x_min + x_max) // 2, (y_min + y_max) // 2
 
     def _row(self, placed: Orientation) -> Any:
@@ -288,7 +289,7 @@ class HuntersGatherersEncoding(Encoding):
         array of shape (``WINDOW``, ``WINDOW``, ``channels``) cut from the board's canvas (None
         if the window leaves the canvas, which a board grown from (0, 0) never does), and the
         anchor. A moving anchor only moves the cut."""
-        _, (x_min, x_max, y_min, y_max), canvas = self._follow(board, canvas=True)
+        _, _, (x_min, x_max, y_min, y_max), canvas = self._follow(board, canvas=True)
         cx, cy = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
         reach = self._reach
         x0, y0 = cx - _HALF + reach, cy - _HALF + reach
