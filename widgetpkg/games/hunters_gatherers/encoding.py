@@ -112,6 +112,9 @@ class HuntersGatherersEncoding(Encoding):
         self._reach = self.radius + _HALF
         #: per board followed (by identity): its items, bounding box and canvas (see ``_follow``)
         self._followed: dict[int, list[Any]] = {}
+        #: per (players, observer): each player's seat counted from the observer, and its first
+        #: board channel (the seat order of a game never changes; a few games share an encoding)
+        self._seats: dict[tuple[tuple[str, ...], str], tuple[dict[str, int], dict[str, int]]] = {}
         #: a tile's printed channels by orientation (hashed by identity), as a float32 row of
         #: ``_FIXED_CHANNELS`` (filled for the whole tile set on the first canvas)
         self._rows: dict[Orientation, Any] = {}
@@ -129,7 +132,7 @@ class HuntersGatherersEncoding(Encoding):
                 raise IllegalActionError(f"{action} lies outside the encoded window")
             return 4 * k + action.rotation // 90
         if isinstance(action, (PlaceMeeple, PlaceHut)):
-            tile = game.board[action.x, action.y].tile
+            tile = game._board[action.x, action.y].tile  # not the read-only view: a copy-free look-up
             at = self._meeple_at if isinstance(action, PlaceMeeple) else self._hut_at
             return at + self._feature_index[tile.id][action.feature]
         if isinstance(action, RetakeMeeple):
@@ -244,7 +247,8 @@ class HuntersGatherersEncoding(Encoding):
         cells, sides = tuple(board), tuple(board.values())
         kept = self._followed.get(id(board))
         done = len(kept[0]) if kept is not None else 0
-        if kept is None or cells[:done] != kept[0] or sides[:done] != kept[1]:
+        if kept is None or (cells[:done] != kept[0] or sides[:done] != kept[1] if done < len(cells)
+                            else cells != kept[0] or sides != kept[1]):  # the same board again: no slices
             if len(self._followed) >= _FOLLOWED:
                 self._followed.clear()
             x, y = cells[0]
@@ -302,14 +306,19 @@ class HuntersGatherersEncoding(Encoding):
         memoryview of the observation, zeros there): the figures, covered animals and new tiles
         on the board, then the other parts, whose positions are distinct from the printed tiles'."""
         players = game.players
-        me, count = players.index(player), len(players)
-        seat_of = {p: (i - me) % count for i, p in enumerate(players)}
+        seats = self._seats.get((players, player))
+        if seats is None:
+            if len(self._seats) >= _KEPT_BOARDS:  # games with other player names
+                self._seats.clear()
+            me, count = players.index(player), len(players)
+            seat_of = {p: (i - me) % count for i, p in enumerate(players)}
+            seats = self._seats[players, player] = (seat_of, {p: _FIXED_CHANNELS + 2 * seat for p, seat in seat_of.items()})
+        seat_of, at_seat = seats
         off = self._offsets
         channels = self.channels
         x0, y0 = cx - _HALF, cy - _HALF
         tile_cell, tile_of = game._tile_cell, self._node_tile  # a node's cell, inlined: it runs for every figure
         mine = off["my_meeples"]
-        at_seat = {p: _FIXED_CHANNELS + 2 * seat for p, seat in seat_of.items()}
         for node, (owner, role) in game._figures.items():
             if owner == player and role != "hut":
                 flat[mine + node] = 1.0
