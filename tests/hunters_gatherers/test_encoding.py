@@ -172,23 +172,6 @@ def test_the_kept_board_window_follows_undo_and_a_moving_anchor():
     assert len(anchors) > 3
 
 
-def test_a_window_off_the_canvas_falls_back_to_the_board_entries():
-    from widgetpkg.games.hunters_gatherers.encoding import HuntersGatherersEncoding
-
-    g = wp.new_game("hunters-gatherers", players=2, seed=6)
-    enc = HuntersGatherersEncoding(g.tileset, 2)
-    enc._reach = WINDOW // 2 + 1  # a canvas barely wider than a window: the cut soon leaves it
-    rng = random.Random(6)
-    fell_back = False
-    for _ in range(80):
-        g.apply(rng.choice(g.legal_actions()))
-        fell_back |= enc._board_window(g._board)[0] is None
-        filled = np.zeros(enc.observation_size, np.float32)
-        enc.fill_vector(g, g.players[0], filled)
-        assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist()
-    assert fell_back
-
-
 def test_the_kept_board_sees_a_tile_placed_again_elsewhere_or_turned_otherwise():
     # the env keeps each board's cells and tile sides and extends them: after an undo, the same
     # tile on another cell (same side object) or on the same cell turned otherwise (same cell
@@ -215,3 +198,37 @@ def test_the_kept_board_sees_a_tile_placed_again_elsewhere_or_turned_otherwise()
         assert filled.tolist() == np.array(enc.vector(g, g.players[0]), np.float32).tolist(), again
         assert enc.legal_indices(g) == {enc.action_index(g, a): a for a in g.legal_actions()}
         g.undo()
+
+
+def test_the_kept_window_follows_several_tiles_placed_between_two_looks():
+    # a learner may look now and then: the window then moves by more than one cell at once,
+    # and several tiles come into view together
+    for seed in range(6):
+        g = wp.new_game("hunters-gatherers", players=2 + seed % 4, seed=seed)
+        enc = g.encoding()
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            if rng.random() < 0.15:
+                player = rng.choice(g.players)
+                filled = np.zeros(enc.observation_size, np.float32)
+                enc.fill_vector(g, player, filled)
+                assert filled.tolist() == np.array(enc.vector(g, player), np.float32).tolist()
+
+
+def test_a_moved_window_equals_one_painted_afresh():
+    # boards of random games rarely reach past the window, so the strips a move brings into
+    # view are checked here on a board that fills a wide square: every move of up to 3 cells
+    g = wp.new_game("hunters-gatherers", players=2, seed=1)
+    enc = g.encoding()
+    rng = random.Random(1)
+    sides = [side for tile in g.tileset.tiles for side in tile.rotations.values()]
+    board = {(x, y): rng.choice(sides) for x in range(-14, 15) for y in range(-14, 15) if rng.random() < 0.7}
+    cells, placed = tuple(board), tuple(board.values())
+    for old in [(0, 0), (2, -3), (-4, 1)]:
+        before = enc._paint(None, old, cells, placed)
+        for dx in range(-3, 4):
+            for dy in range(-3, 4):
+                centre = (old[0] + dx, old[1] + dy)
+                moved = enc._shift(before.copy(), old, centre, board)
+                assert np.array_equal(moved, enc._paint(None, centre, cells, placed)), (old, dx, dy)

@@ -58,9 +58,8 @@ _PHASES = ("place_tile", "place_figure", "retake_meeple", "over")
 _FEATURE_TYPES = ("forest", "meadow", "river", "lake")
 #: boards (dicts, by identity) whose window entries are kept: one per game being played
 _KEPT_BOARDS = 64
-#: boards followed for their bounding box and canvas (each canvas some 1 to 2 MB): one per game
-#: being played through an env
-_FOLLOWED = 8
+#: boards followed for their bounding box and window (some 30 kB each): one per game being played
+_FOLLOWED = 16
 
 
 def anchor(game: HuntersGatherers) -> Cell:
@@ -108,15 +107,13 @@ class HuntersGatherersEncoding(Encoding):
         self._boards: dict[int, tuple[Cell, tuple, list[int], list[float]]] = {}
         #: a tile's window entries by orientation (hashed by identity) and window cell
         self._cells: dict[tuple[Orientation, int, int], tuple[list[int], tuple[float, ...]]] = {}
-        #: the cells any board window can reach: |x|, |y| <= radius + WINDOW // 2 (see ``anchor``)
-        self._reach = self.radius + _HALF
-        #: per board followed (by identity): its items, bounding box and canvas (see ``_follow``)
+        #: per board followed (by identity): its tiles, bounding box and window (see ``_follow``)
         self._followed: dict[int, list[Any]] = {}
         #: per (players, observer): each player's seat counted from the observer, and its first
         #: board channel (the seat order of a game never changes; a few games share an encoding)
         self._seats: dict[tuple[tuple[str, ...], str], tuple[dict[str, int], dict[str, int]]] = {}
         #: a tile's printed channels by orientation (hashed by identity), as a float32 row of
-        #: ``_FIXED_CHANNELS`` (filled for the whole tile set on the first canvas)
+        #: ``_FIXED_CHANNELS`` (filled for the whole tile set on the first window)
         self._rows: dict[Orientation, Any] = {}
         self._node_tile = tuple(t.id for t in tileset.node_tiles)  # a graph node's tile id
         self._feature_index = {t.id: {f.id: i for i, f in enumerate(t.features)} for t in tiles}
@@ -186,19 +183,16 @@ class HuntersGatherersEncoding(Encoding):
         return flat
 
     def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
-        """The observation written into a zeroed float32 vector: the printed board cut from the
-        canvas kept for this board (one numpy copy), then the entries that change from move to
-        move one by one through a memoryview (numpy's own item assignment costs several times more)."""
+        """The observation written into a zeroed float32 vector: the printed board from the
+        window kept for this board and anchor (one copy of a block), then the entries that
+        change from move to move one by one through a memoryview (numpy's own item assignment
+        costs several times more)."""
         if isinstance(out, list):
             out[:] = self.vector(game, player)
             return
         _check_player(game, player)
         window, (cx, cy) = self._board_window(game._board)
-        if window is not None:
-            out[:self.parts["board"]].reshape(window.shape)[...] = window  # the board part comes first
-        else:
-            where, values = self._board_entries(game._board, cx, cy)
-            out[where] = values
+        out[:window.size] = window.reshape(-1)  # the board part comes first: one copy of a block
         self._write_live(game, player, cx, cy, memoryview(out).cast("B").cast("f"))
 
     def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
@@ -236,14 +230,14 @@ class HuntersGatherersEncoding(Encoding):
             entries = self._cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
         return entries
 
-    def _follow(self, board: dict[Cell, Orientation], *, canvas: bool) -> list[Any]:
+    def _follow(self, board: dict[Cell, Orientation], *, window: bool) -> list[Any]:
         """The record kept for ``board``, brought up to date: ``[cells, sides, (x_min, x_max,
-        y_min, y_max), canvas]``, the canvas (the printed tiles on every cell a window can reach,
-        a numpy array) made only once asked for. A tile placed goes at the end of the board's
-        dict (and undo takes it from there), so a record whose cells and sides start this
-        board's only gets the new tiles; any other board gets a new record. Cells and sides are
-        compared apart: both hold the board's own objects (identity compares at C speed), where
-        ``items()`` would make a pair per tile at every call."""
+        y_min, y_max), [anchor, window, tiles painted]]``, the window (the printed tiles of the board part
+        around the anchor, a numpy array) made only once asked for. A tile placed goes at the
+        end of the board's dict (and undo takes it from there), so a record whose cells and
+        sides start this board's only gets the new tiles; any other board gets a new record.
+        Cells and sides are compared apart: both hold the board's own objects (identity
+        compares at C speed), where ``items()`` would make a pair per tile at every call."""
         cells, sides = tuple(board), tuple(board.values())
         kept = self._followed.get(id(board))
         done = len(kept[0]) if kept is not None else 0
@@ -254,32 +248,71 @@ class HuntersGatherersEncoding(Encoding):
             x, y = cells[0]
             kept = self._followed[id(board)] = [(), (), (x, x, y, y), None]
             done = 0
-        if canvas and kept[3] is None:
-            import numpy as np  # only widgetpkg.rl asks for a canvas, and its extra brings numpy
-
-            side = 2 * self._reach + 1
-            kept[3] = np.zeros((side, side, self.channels), np.float32)
-            done = 0
         x_min, x_max, y_min, y_max = kept[2]
-        paint, reach = kept[3], self._reach
-        for (x, y), placed in zip(cells[done:], sides[done:]):
+        for x, y in cells[done:]:
             x_min, x_max, y_min, y_max = min(x_min, x), max(x_max, x), min(y_min, y), max(y_max, y)
-            if paint is not None and -reach <= x <= reach and -reach <= y <= reach:  # farther out no window reaches
-                paint[y + reach, x + reach, :_FIXED_CHANNELS] = self._row(placed)
-        kept[0], kept[1], kept[2] = cells, sides, (x_min, x_max, y_min, y_max)
+        kept[2] = (x_min, x_max, y_min, y_max)
+        kept[0], kept[1] = cells, sides
+        if window:  # the window's tiles are counted apart: a call without it may have added some
+            centre = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
+            shown = kept[3]
+            if shown is None:
+                kept[3] = [centre, self._paint(None, centre, cells, sides), len(cells)]
+            else:
+                if shown[0] != centre:  # the anchor moved (about once in ten moves)
+                    shown[1] = self._shift(shown[1], shown[0], centre, board)
+                    shown[0] = centre
+                if shown[2] < len(cells):
+                    self._paint(shown[1], centre, cells[shown[2]:], sides[shown[2]:])
+                    shown[2] = len(cells)
         return kept
+
+    def _shift(self, array: Any, old: Cell, centre: Cell, board: dict[Cell, Orientation]) -> Any:
+        """The window of ``board`` around ``centre`` made from ``array``, its window around
+        ``old``: the overlap copied as a block, the strips that come into view painted from
+        the board (usually one row or column of cells)."""
+        import numpy as np
+
+        dx, dy = centre[0] - old[0], centre[1] - old[1]
+        if abs(dx) >= WINDOW or abs(dy) >= WINDOW:
+            return self._paint(None, centre, tuple(board), tuple(board.values()))
+        moved = np.zeros_like(array)
+        moved[max(0, -dy):WINDOW - max(0, dy), max(0, -dx):WINDOW - max(0, dx)] = \
+            array[max(0, dy):WINDOW - max(0, -dy), max(0, dx):WINDOW - max(0, -dx)]
+        x0, y0 = centre[0] - _HALF, centre[1] - _HALF
+        rows = range(WINDOW - dy, WINDOW) if dy > 0 else range(-dy)
+        columns = range(WINDOW - dx, WINDOW) if dx > 0 else range(-dx)
+        fresh = {(wx, wy) for wy in rows for wx in range(WINDOW)} | {(wx, wy) for wx in columns for wy in range(WINDOW)}
+        for wx, wy in fresh:
+            placed = board.get((x0 + wx, y0 + wy))
+            if placed is not None:
+                moved[wy, wx, :_FIXED_CHANNELS] = self._row(placed)
+        return moved
+
+    def _paint(self, array: Any, centre: Cell, cells: tuple[Cell, ...], sides: tuple[Orientation, ...]) -> Any:
+        """Paint the printed tiles that fall in the window around ``centre`` on ``array`` (a new
+        zeroed one if None): a slice assignment of a dense row per tile, where scattering its
+        few nonzero channels would cost a numpy fancy index."""
+        if array is None:
+            import numpy as np  # only widgetpkg.rl asks for a window, and its extra brings numpy
+
+            array = np.zeros((WINDOW, WINDOW, self.channels), np.float32)
+        x0, y0 = centre[0] - _HALF, centre[1] - _HALF
+        for (x, y), placed in zip(cells, sides):
+            if 0 <= x - x0 < WINDOW and 0 <= y - y0 < WINDOW:
+                array[y - y0, x - x0, :_FIXED_CHANNELS] = self._row(placed)
+        return array
 
     def _box_centre(self, board: dict[Cell, Orientation]) -> Cell:
         """``anchor()`` of this board, from the bounding box kept while it grows."""
-        x_min, x_max, y_min, y_max = self._follow(board, canvas=False)[2]
+        x_min, x_max, y_min, y_max = self._follow(board, window=False)[2]
         return (x_min + x_max) // 2, (y_min + y_max) // 2
 
     def _row(self, placed: Orientation) -> Any:
-        """The printed channels of a tile side, as a float32 row (a slice assignment, where
-        scattering the few nonzero channels costs a numpy fancy index per tile)."""
+        """The printed channels of a tile side, as a float32 row."""
         row = self._rows.get(placed)
         if row is None:
-            if not self._rows:  # the first canvas: every side of the tile set at once
+            if not self._rows:  # the first window: every side of the tile set at once
                 for tile in self.tileset.tiles:
                     for side in tile.rotations.values():
                         self._rows[side] = _dense_row(side)
@@ -289,17 +322,11 @@ class HuntersGatherersEncoding(Encoding):
         return row
 
     def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
-        """The board part with the printed tiles only (the same for every player), as a numpy
-        array of shape (``WINDOW``, ``WINDOW``, ``channels``) cut from the board's canvas (None
-        if the window leaves the canvas, which a board grown from (0, 0) never does), and the
-        anchor. A moving anchor only moves the cut."""
-        _, _, (x_min, x_max, y_min, y_max), canvas = self._follow(board, canvas=True)
-        cx, cy = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
-        reach = self._reach
-        x0, y0 = cx - _HALF + reach, cy - _HALF + reach
-        if not (0 <= x0 <= 2 * reach + 1 - WINDOW and 0 <= y0 <= 2 * reach + 1 - WINDOW):
-            return None, (cx, cy)  # a board not grown from the start tile at (0, 0): no cut
-        return canvas[y0:y0 + WINDOW, x0:x0 + WINDOW], (cx, cy)
+        """The board part with the printed tiles only (the same for every player), as a
+        contiguous numpy array of shape (``WINDOW``, ``WINDOW``, ``channels``) kept per board
+        and anchor (it moves about once in ten moves), and the anchor."""
+        centre, array, _ = self._follow(board, window=True)[3]
+        return array, centre
 
     def _write_live(self, game: HuntersGatherers, player: str, cx: int, cy: int, flat: Any) -> None:
         """Write every nonzero entry but the printed tiles' into ``flat`` (a list or a float32
