@@ -4,6 +4,8 @@ Each agent picks uniformly among the indices its action mask allows. The same se
 then played straight on the engine (``g.apply(rng.choice(g.legal_actions()))``), one game of each
 kind after the other so that both see the same load, and the two speeds are printed side by side:
 their ratio is the environment's overhead (the observation and the mask it builds at every step).
+Both are timed in this process's CPU time (``time.process_time``): on a shared machine, wall time
+would also count the time other programs took the processor.
 
     python examples/rl_random_agents.py [--game hunters-gatherers] [--players 2] [--games 4]
 
@@ -59,12 +61,12 @@ def compare(name: str, players: int, games: int, seed: int = 0, **options) -> di
     spent = {"env": 0.0, "engine": 0.0}
     moves = {"env": 0, "engine": 0}
     for s in range(seed, seed + games):
-        start = time.perf_counter()
+        start = time.process_time()
         moves["env"] += env_game(env, s)[0]
-        spent["env"] += time.perf_counter() - start
-        start = time.perf_counter()
+        spent["env"] += time.process_time() - start
+        start = time.process_time()
         moves["engine"] += engine_game(name, players, s, options)
-        spent["engine"] += time.perf_counter() - start
+        spent["engine"] += time.process_time() - start
     env_speed, engine_speed = moves["env"] / spent["env"], moves["engine"] / spent["engine"]
     return {"env": env_speed, "engine": engine_speed, "ratio": engine_speed / env_speed}
 
@@ -82,7 +84,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"{args.game}, {args.players} players: one game of random agents, {moves} moves; "
           f"rewards {rewards}; final scores {env.game.scores}")
     speeds = compare(args.game, args.players, args.games, args.seed)
-    print(f"env {speeds['env']:.0f} moves/s, engine {speeds['engine']:.0f} moves/s: "
+    print(f"env {speeds['env']:.0f} moves per CPU second, engine {speeds['engine']:.0f}: "
           f"the env takes {speeds['ratio']:.2f}x the engine's time per move ({args.games} games of each)")
     return speeds
 
