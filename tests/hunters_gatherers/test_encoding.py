@@ -226,9 +226,11 @@ def test_a_moved_window_equals_one_painted_afresh():
     board = {(x, y): rng.choice(sides) for x in range(-14, 15) for y in range(-14, 15) if rng.random() < 0.7}
     cells, placed = tuple(board), tuple(board.values())
     for old in [(0, 0), (2, -3), (-4, 1)]:
-        before = enc._paint(None, old, cells, placed)
+        before = enc._paint(None, old, cells, placed, {})
         for dx in range(-3, 4):
             for dy in range(-3, 4):
                 centre = (old[0] + dx, old[1] + dy)
-                moved = enc._shift(before.copy(), old, centre, board)
-                assert np.array_equal(moved, enc._paint(None, centre, cells, placed)), (old, dx, dy)
+                moved, bases = enc._shift(before.copy(), old, centre, board)
+                afresh: dict[int, int] = {}
+                assert np.array_equal(moved, enc._paint(None, centre, cells, placed, afresh)), (old, dx, dy)
+                assert bases == afresh

@@ -179,7 +179,7 @@ class HuntersGatherersEncoding(Encoding):
         where, values = self._board_entries(game._board, cx, cy)
         for i, v in zip(where, values):
             flat[i] = v
-        self._write_live(game, player, cx, cy, flat)
+        self._write_live(game, player, cx, cy, self._bases(game._board, (cx, cy)), flat)
         return flat
 
     def fill_vector(self, game: HuntersGatherers, player: str, out: Any) -> None:  # type: ignore[override]
@@ -191,9 +191,9 @@ class HuntersGatherersEncoding(Encoding):
             out[:] = self.vector(game, player)
             return
         _check_player(game, player)
-        window, (cx, cy) = self._board_window(game._board)
+        window, (cx, cy), bases = self._board_window(game._board)
         out[:window.size] = window.reshape(-1)  # the board part comes first: one copy of a block
-        self._write_live(game, player, cx, cy, memoryview(out).cast("B").cast("f"))
+        self._write_live(game, player, cx, cy, bases, memoryview(out).cast("B").cast("f"))
 
     def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
         """The window's entries for the printed tiles, the same for every player. A tile placed
@@ -257,25 +257,27 @@ class HuntersGatherersEncoding(Encoding):
             centre = (x_min + x_max) // 2, (y_min + y_max) // 2  # as anchor() finds it
             shown = kept[3]
             if shown is None:
-                kept[3] = [centre, self._paint(None, centre, cells, sides), len(cells)]
+                bases: dict[int, int] = {}
+                kept[3] = [centre, self._paint(None, centre, cells, sides, bases), len(cells), bases]
             else:
                 if shown[0] != centre:  # the anchor moved (about once in ten moves)
-                    shown[1] = self._shift(shown[1], shown[0], centre, board)
+                    shown[1], shown[3] = self._shift(shown[1], shown[0], centre, board)
                     shown[0] = centre
                 if shown[2] < len(cells):
-                    self._paint(shown[1], centre, cells[shown[2]:], sides[shown[2]:])
+                    self._paint(shown[1], centre, cells[shown[2]:], sides[shown[2]:], shown[3])
                     shown[2] = len(cells)
         return kept
 
-    def _shift(self, array: Any, old: Cell, centre: Cell, board: dict[Cell, Orientation]) -> Any:
+    def _shift(self, array: Any, old: Cell, centre: Cell, board: dict[Cell, Orientation]) -> tuple[Any, dict[int, int]]:
         """The window of ``board`` around ``centre`` made from ``array``, its window around
         ``old``: the overlap copied as a block, the strips that come into view painted from
-        the board (usually one row or column of cells)."""
+        the board (usually one row or column of cells); and its tiles' bases (see ``_paint``)."""
         import numpy as np
 
         dx, dy = centre[0] - old[0], centre[1] - old[1]
+        bases = self._bases(board, centre)
         if abs(dx) >= WINDOW or abs(dy) >= WINDOW:
-            return self._paint(None, centre, tuple(board), tuple(board.values()))
+            return self._paint(None, centre, tuple(board), tuple(board.values()), {}), bases
         moved = np.zeros_like(array)
         moved[max(0, -dy):WINDOW - max(0, dy), max(0, -dx):WINDOW - max(0, dx)] = \
             array[max(0, dy):WINDOW - max(0, -dy), max(0, dx):WINDOW - max(0, -dx)]
@@ -287,12 +289,14 @@ class HuntersGatherersEncoding(Encoding):
             placed = board.get((x0 + wx, y0 + wy))
             if placed is not None:
                 moved[wy, wx, :_FIXED_CHANNELS] = self._row(placed)
-        return moved
+        return moved, bases
 
-    def _paint(self, array: Any, centre: Cell, cells: tuple[Cell, ...], sides: tuple[Orientation, ...]) -> Any:
+    def _paint(self, array: Any, centre: Cell, cells: tuple[Cell, ...], sides: tuple[Orientation, ...],
+               bases: dict[int, int]) -> Any:
         """Paint the printed tiles that fall in the window around ``centre`` on ``array`` (a new
         zeroed one if None): a slice assignment of a dense row per tile, where scattering its
-        few nonzero channels would cost a numpy fancy index."""
+        few nonzero channels would cost a numpy fancy index. Each tile's base (its cell's first
+        entry in the board part) goes into ``bases`` by tile id."""
         if array is None:
             import numpy as np  # only widgetpkg.rl asks for a window, and its extra brings numpy
 
@@ -301,7 +305,14 @@ class HuntersGatherersEncoding(Encoding):
         for (x, y), placed in zip(cells, sides):
             if 0 <= x - x0 < WINDOW and 0 <= y - y0 < WINDOW:
                 array[y - y0, x - x0, :_FIXED_CHANNELS] = self._row(placed)
+                bases[placed.tile.id] = ((y - y0) * WINDOW + x - x0) * self.channels
         return array
+
+    def _bases(self, board: dict[Cell, Orientation], centre: Cell) -> dict[int, int]:
+        """By tile id, the first board-part entry of each tile in the window around ``centre``."""
+        x0, y0, channels = centre[0] - _HALF, centre[1] - _HALF, self.channels
+        return {placed.tile.id: ((y - y0) * WINDOW + x - x0) * channels for (x, y), placed in board.items()
+                if 0 <= x - x0 < WINDOW and 0 <= y - y0 < WINDOW}
 
     def _box_centre(self, board: dict[Cell, Orientation]) -> Cell:
         """``anchor()`` of this board, from the bounding box kept while it grows."""
@@ -321,17 +332,19 @@ class HuntersGatherersEncoding(Encoding):
                 row = self._rows[placed] = _dense_row(placed)
         return row
 
-    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell]:
+    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell, dict[int, int]]:
         """The board part with the printed tiles only (the same for every player), as a
         contiguous numpy array of shape (``WINDOW``, ``WINDOW``, ``channels``) kept per board
-        and anchor (it moves about once in ten moves), and the anchor."""
-        centre, array, _ = self._follow(board, window=True)[3]
-        return array, centre
+        and anchor (it moves about once in ten moves), the anchor, and the tiles' bases."""
+        centre, array, _, bases = self._follow(board, window=True)[3]
+        return array, centre, bases
 
-    def _write_live(self, game: HuntersGatherers, player: str, cx: int, cy: int, flat: Any) -> None:
+    def _write_live(self, game: HuntersGatherers, player: str, cx: int, cy: int, bases: dict[int, int],
+                    flat: Any) -> None:
         """Write every nonzero entry but the printed tiles' into ``flat`` (a list or a float32
         memoryview of the observation, zeros there): the figures, covered animals and new tiles
-        on the board, then the other parts, whose positions are distinct from the printed tiles'."""
+        on the board (at their tile's base, ``_paint``), then the other parts, whose positions
+        are distinct from the printed tiles'."""
         players = game.players
         seats = self._seats.get((players, player))
         if seats is None:
@@ -344,20 +357,18 @@ class HuntersGatherersEncoding(Encoding):
         off = self._offsets
         channels = self.channels
         x0, y0 = cx - _HALF, cy - _HALF
-        tile_cell, tile_of = game._tile_cell, self._node_tile  # a node's cell, inlined: it runs for every figure
+        tile_of, base_of = self._node_tile, bases.get  # a node's tile, its base: this runs for every figure
         mine = off["my_meeples"]
         for node, (owner, role) in game._figures.items():
             if owner == player and role != "hut":
                 flat[mine + node] = 1.0
-            x, y = tile_cell[tile_of[node]]
-            dx, dy = x - x0, y - y0
-            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:  # several figures of a seat on one tile add up
-                flat[(dy * WINDOW + dx) * channels + at_seat[owner] + (role == "hut")] += 1.0
+            base = base_of(tile_of[node])
+            if base is not None:  # several figures of a seat on one tile add up
+                flat[base + at_seat[owner] + (role == "hut")] += 1.0
         for node in game._covered:
-            x, y = tile_cell[tile_of[node]]
-            dx, dy = x - x0, y - y0
-            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                flat[(dy * WINDOW + dx) * channels + _COVERED] = 1.0
+            base = base_of(tile_of[node])
+            if base is not None:
+                flat[base + _COVERED] = 1.0
         for x, y in game.last_placed:
             dx, dy = x - x0, y - y0
             if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
