@@ -7,7 +7,7 @@ import random
 import widgetpkg as wp
 from widgetpkg.games.sapiens import load_components
 from widgetpkg.games.sapiens.components import FOREST, PLAIN
-from widgetpkg.games.sapiens.heuristic import CAVE_CHANCE, _entry_chance, estimate, soft_min
+from widgetpkg.games.sapiens.heuristic import CAVE_CHANCE, SOFTNESS, _entry_chance, estimate, projection, soft_min
 
 
 def midgame(seed: int = 4, turns: int = 8):
@@ -81,3 +81,11 @@ def test_a_cave_entrance_asking_for_a_scene_nobody_has_lowers_the_cave_chance():
     assert _entry_chance(None, "water", FOREST, sight) == CAVE_CHANCE  # no token: any scene on the cave
     assert _entry_chance("camp", "fight", FOREST, sight) < _entry_chance(None, "fight", FOREST, [("feast", "fire")])
     assert _entry_chance(None, "picking", PLAIN, [("picking", "camp")]) == 0  # never Picking on a Plain
+
+
+def test_the_estimate_is_the_soft_minimum_of_the_projection_plus_mobility():
+    g = midgame()
+    for p in g.players:
+        food, shelter, left, mobility, words = projection(g, p)
+        assert food >= g.food[p] and shelter >= g.shelter[p] and 0 < left <= 11 and words
+        assert estimate(g)[p] == soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + mobility

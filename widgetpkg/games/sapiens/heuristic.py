@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.info import Level
 from .components import CAVE
@@ -58,8 +58,11 @@ LEVELS = (
 
 
 TURNS = 11                # turns per player in a game without Feast (spec 2.1)
-FOOD_PER_TURN = 2.6       # food a regular turn brings on average (connected halves, Picking, Hunt)
-SHELTER_PER_TURN = 0.5    # shelter a turn brings besides caves (Camp, bears)
+# The two rates are what turns brought on average in levelled games (benchmarks/sapiens_calibration.py):
+# at 2.6 food and 0.5 shelter the projection overrated food by about 0.45 a turn left and underrated
+# shelter by about 0.35, so the levels chased food and ended with shelter as the weaker track.
+FOOD_PER_TURN = 2.0       # food a regular turn brings on average (connected halves, Picking, Hunt)
+SHELTER_PER_TURN = 1.0    # shelter a turn brings besides the caves counted (Camp, bears, caves not yet in reach)
 STEAK_SHARE = 0.6         # share of the conversion value of the steaks held
 CAVE_CHANCE = 0.85        # chance of entering a reachable cave with no token, or with the tile in sight
 TOKEN_CAVE_CHANCE = 0.6   # the same for a cave whose token asks for one scene on it
@@ -102,12 +105,23 @@ def terms(game: Sapiens, player: str) -> Terms:
     return found
 
 
-def _player(g: Sapiens, p: str, terms: Terms | None = None) -> float:
+class Projection(NamedTuple):
+    """A player's tracks projected to the end of the game, before the soft minimum."""
+
+    food: float
+    shelter: float
+    turns_left: int  # the turns the projection counts (0 once the player is out or stuck for good)
+    mobility: float  # the bonus for the tribe's room to grow (negative at a dead end)
+    words: str       # the mobility in words
+
+
+def projection(game: Sapiens, player: str) -> Projection:
+    """``player``'s tracks projected to the end of the game (as they stand for a player who is out).
+    ``benchmarks/sapiens_calibration.py`` compares them with the tracks that games end with."""
+    g, p = game, player
     food, shelter = float(g._food[p]), float(g._shelter[p])
     if g._out[p]:
-        if terms is not None:
-            terms["tracks"] = (min(food, shelter), "out of the game: the weaker track as it stands")
-        return min(food, shelter)
+        return Projection(food, shelter, 0, 0.0, "out of the game")
     left = max(0, TURNS - g._turns_played[p])
     steaks = g._steaks[p]
     if steaks:
@@ -133,6 +147,15 @@ def _player(g: Sapiens, p: str, terms: Terms | None = None) -> float:
             mobility = "a dead end with no cave left: no more turns"
     food += FOOD_PER_TURN * left
     shelter += SHELTER_PER_TURN * left
+    return Projection(food, shelter, left, bonus, mobility)
+
+
+def _player(g: Sapiens, p: str, terms: Terms | None = None) -> float:
+    food, shelter, left, bonus, mobility = projection(g, p)
+    if g._out[p]:
+        if terms is not None:
+            terms["tracks"] = (min(food, shelter), "out of the game: the weaker track as it stands")
+        return min(food, shelter)
     tracks = soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left)
     if terms is not None:
         weaker = "food" if food <= shelter else "shelter"
