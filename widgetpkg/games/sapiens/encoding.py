@@ -106,6 +106,8 @@ _ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_han
                           "_hand", "_used", "_gone")
 _NO_TOKENS = (0.0,) * (3 * len(SCENES))
 _NO_SCENES = array("f", bytes(4 * len(SCENES)))
+#: the game part's first seven numbers as float32 bytes
+_GAME = Struct("7f")
 #: a player's row as float32 bytes
 _ROW = Struct(f"{8 + 3 * len(SCENES)}f")
 #: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
@@ -370,12 +372,12 @@ class SapiensEncoding(Encoding):
         flat[at["seat"] + self._number[player]] = 1.0
         current = game.current_player
         flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
-        flat[at["phase"] + PHASE[game.phase]] = 1.0
+        flat[at["phase"] + PHASE[game._phase]] = 1.0
         first = at["game"]
-        for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
-                                   game._token_used, game._picking_plain, len(game._discards))):
-            if value:
-                flat[first + k] = float(value)
+        # seven numbers packed at once (a list takes the float32 view as well as a memoryview)
+        flat[first:first + 7] = memoryview(_GAME.pack(
+            len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered, game._token_used,
+            game._picking_plain, len(game._discards))).cast("f")
         first += 7
         for scene in game._pending:
             flat[first + SCENE[scene]] += 1.0
@@ -552,14 +554,16 @@ class _KeptRows:
     def cells(self, game: Sapiens) -> Any:
         """The rows now (overwritten by the next call)."""
         now, kept = _ROW_SOURCES(game), self._sources
-        if now == kept:  # the tuples' dicts compared in C: the common case costs one step
+        if now == kept:  # the tuples' dicts compared in C
             return self._cells
-        cells, size = self._cells, self._size
+        cells, size, copies = self._cells, self._size, []
         if kept is None:
             kept = tuple({p: None for _, p in self._players} for _ in now)
         for source, (new, old) in enumerate(zip(now, kept)):
             if new == old:
+                copies.append(old)
                 continue
+            copies.append(dict(new))
             for k, p in self._players:
                 value = new[p]
                 if value == old[p]:
@@ -571,7 +575,7 @@ class _KeptRows:
                     cells[first:first + len(SCENES)] = _NO_SCENES
                     for scene in value:
                         cells[first + SCENE[scene]] += 1.0
-        self._sources = tuple(old if new == old else dict(new) for new, old in zip(now, kept))
+        self._sources = tuple(copies)
         return cells
 
 
@@ -588,7 +592,6 @@ class _KeptValleys:
     def __init__(self, encoding: SapiensEncoding) -> None:
         self._encoding = encoding
         self._board: dict[tuple[str, int], tuple[int, str, int]] = {}
-        self._items: list[tuple[tuple[str, int], tuple[int, str, int]]] = []
         self._tokens: dict[tuple[str, int], str] = {}
         self._bears: dict[tuple[str, int], str] = {}
         #: the tribes and faces the cells show (None: not made yet)
@@ -604,18 +607,19 @@ class _KeptValleys:
 
     def cells(self, game: Sapiens) -> Any:
         """Every player's valley cells now (overwritten by the next call)."""
-        board = game._board
+        board, kept = game._board, self._board
         if self._tribes is None:
             self._rebuild(game)
             return self._cells
-        if board != self._board:
-            items = list(board.items())
-            kept = len(self._items)
-            if len(items) <= kept or items[:kept] != self._items:
+        if board != kept:
+            # squares covered since (the engine adds them at the end): the board still holds
+            # every square kept, and its last ones are new; anything else (undo) makes all again
+            added = list(itertools.islice(reversed(board.items()), max(0, len(board) - len(kept))))
+            if not added or not kept.items() <= board.items() or any(square in kept for square, _ in added):
                 self._rebuild(game)
                 return self._cells
-            self._lay(game, items[kept:])
-            self._board, self._items = dict(board), items
+            self._lay(game, added)
+            self._board = dict(board)
         tribes, faces = self._tribes
         if game._tribe != tribes or game._valleys != faces:
             for who in self._encoding.players:
@@ -642,7 +646,7 @@ class _KeptValleys:
 
     def _rebuild(self, game: Sapiens) -> None:
         self._tribes = (dict(game._tribe), dict(game._valleys))
-        self._board, self._items = dict(game._board), list(game._board.items())
+        self._board = dict(game._board)
         self._tokens, self._bears = dict(game._tokens), dict(game._bears)
         for who in self._encoding.players:
             self._remake(game, who)
