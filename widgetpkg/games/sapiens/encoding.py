@@ -112,8 +112,6 @@ _GAME = Struct("7f")
 _ROW = Struct(f"{8 + 3 * len(SCENES)}f")
 #: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
 _LAYOUTS: WeakKeyDictionary[Valley, tuple[array[float], tuple[int, ...]]] = WeakKeyDictionary()
-#: how many pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
-_KEPT_POOLS = 4096
 #: the tables of each set-up, by components, then by players (``SapiensEncoding._work_out``)
 _SET_UPS: WeakKeyDictionary[Components, dict[tuple[str, ...], dict[str, Any]]] = WeakKeyDictionary()
 #: the subsets of common slots a refill may take, each as a bit mask
@@ -122,6 +120,9 @@ REFILL_MASKS = 1 << COMMON_SIZE
 
 class SapiensEncoding(Encoding):
     """The fixed action space and the observation of one Sapiens set-up (see the module text)."""
+
+    #: each block of the action space by name: its first index and its size
+    blocks: dict[str, tuple[int, int]]
 
     def __init__(self, game: Sapiens) -> None:
         # what depends on the set-up only is worked out once per components and players: a new
@@ -132,16 +133,18 @@ class SapiensEncoding(Encoding):
             self._work_out(game)
             tables = by_players[tuple(game.players)] = dict(vars(self))
         self.__dict__.update(tables)
+        self.parts, self.blocks = dict(self.parts), dict(self.blocks)  # public: each encoding its own
         #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
         self._last: tuple[object, dict[int, Action], _Context] | None = None
         #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
         self._unseen: tuple[list[int], list[int], array[float]] | None = None
         self._kept_rows = _KeptRows(self)
+        self._kept_pools = _KeptPools(self)
         self._kept_valleys = _KeptValleys(self)
 
     def _work_out(self, game: Sapiens) -> None:
         """The tables of this set-up (shared by its encodings: never changed, or only added to
-        by content, as ``_kept_pools``)."""
+        by content, as ``_layouts``)."""
         self.players = tuple(game.players)
         n = self.n = len(self.players)
         self.positions = POOL_SIZE + COMMON_SIZE + (n - 1) * POOL_SIZE
@@ -154,7 +157,7 @@ class SapiensEncoding(Encoding):
             ("bear", (n - 1) * len(CELLS)), ("remove_bear", len(CELLS)),
             ("refill", REFILL_MASKS * (COMMON_SIZE + 1)),
         ]
-        self.blocks: dict[str, tuple[int, int]] = {}
+        self.blocks = {}
         start = 0
         for name, size in blocks:
             self.blocks[name] = (start, size)
@@ -218,8 +221,6 @@ class SapiensEncoding(Encoding):
         self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
         #: per pair of valley faces: its fixed cells and where each square's cell begins (``_layout``)
         self._layouts: dict[tuple[str, str], tuple[array[float], tuple[int, ...]]] = {}
-        #: pools' slots as float32 arrays, by the tiles they hold (``fill_vector``)
-        self._kept_pools: dict[tuple[int, ...], array[float]] = {}
         self._row_size = 8 + 3 * len(SCENES)
         #: one pool slot holding each tile (no fight token), as float32 bytes
         self._tile_slots = {t: self._tile_slot(t) for t in game.components.tiles}
@@ -339,8 +340,8 @@ class SapiensEncoding(Encoding):
 
     def fill_vector(self, game: Sapiens, player: str, out: Any) -> None:  # type: ignore[override]
         """``vector`` written into a zeroed float32 vector: a few values one by one, the rest copied
-        from float32 arrays kept between steps (pools by their tiles; player rows and valleys kept
-        in step with the game), the same arrays ``vector``'s lists would make."""
+        from float32 arrays kept in step with the game (player rows, pools, valleys: each holds all
+        players' parts in turn order, copied in seat order from ``player``'s by a few slices)."""
         target = None if isinstance(out, list) else memoryview(out)
         if target is None or target.format != "f" or not target.c_contiguous or target.ndim != 1:
             out[:] = self.vector(game, player)  # not what widgetpkg.rl passes: the plain way
@@ -349,16 +350,16 @@ class SapiensEncoding(Encoding):
         self._write_game(game, player, target, self._kept_unseen(game))
         seat = self._number[player]
         _rotated(target, self._first["players"], self._kept_rows.cells(game), seat * self._row_size)
-        pools, kept = game._pools, self._kept_pools
-        if len(kept) >= _KEPT_POOLS:
-            kept.clear()
-        for first, owner in self._pool_firsts[player]:
-            tiles = pools[owner]
-            if tiles:
-                slots = kept.get(tiles)
-                if slots is None:
-                    slots = kept[tiles] = array("f", b"".join(map(self._tile_slots.__getitem__, tiles)))
-                target[first:first + len(slots)] = slots
+        # the pools: own, the common one, then the others by seat (see ``_KeptPools``)
+        pools, first = self._kept_pools.cells(game), self._first["pools"]
+        common, own = COMMON_SIZE * self._slot_size, POOL_SIZE * self._slot_size
+        mine = common + seat * own
+        target[first:first + own] = pools[mine:mine + own]
+        target[first + own:first + own + common] = pools[:common]
+        first += own + common
+        after = len(pools) - mine - own  # the players after the one seeing, then those before
+        target[first:first + after] = pools[mine + own:]
+        target[first + after:first + after + mine - common] = pools[common:mine]
         self._write_fights(game, player, target)
         _rotated(target, self._first["valleys"], self._kept_valleys.cells(game), seat * len(CELLS) * CHANNELS)
 
@@ -576,6 +577,43 @@ class _KeptRows:
                     for scene in value:
                         cells[first + SCENE[scene]] += 1.0
         self._sources = tuple(copies)
+        return cells
+
+
+class _KeptPools:
+    """Every pool's slots (``_write_slots``, fight tokens apart) as float32, for ``fill_vector``:
+    the common pool's, then the players' in turn order.
+
+    Kept with a copy of the engine's pools: each call compares the game's with it, so the slots
+    follow any game they are given; only the pools that differ are written again."""
+
+    def __init__(self, encoding: SapiensEncoding) -> None:
+        width = encoding._slot_size
+        self._tile_slots = encoding._tile_slots
+        #: each pool's first value and its number of values
+        self._blocks = {"common": (0, COMMON_SIZE * width),
+                        **{p: ((COMMON_SIZE + k * POOL_SIZE) * width, POOL_SIZE * width)
+                           for k, p in enumerate(encoding.players)}}
+        self._pools: dict[str, tuple[int, ...]] | None = None
+        #: a memoryview (Any: typeshed lets a memoryview take ints only)
+        self._cells: Any = memoryview(array("f", bytes(4 * (COMMON_SIZE + encoding.n * POOL_SIZE) * width)))
+        self._zeros = memoryview(array("f", bytes(4 * COMMON_SIZE * width)))
+
+    def cells(self, game: Sapiens) -> Any:
+        """The pools' slots now (overwritten by the next call)."""
+        pools, kept, cells = game._pools, self._pools, self._cells
+        if pools == kept:
+            return cells
+        for owner, (start, size) in self._blocks.items():
+            tiles = pools[owner]
+            if kept is not None and tiles == kept[owner]:
+                continue
+            slots = memoryview(b"".join(map(self._tile_slots.__getitem__, tiles))).cast("f")
+            if len(slots) > size:  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than it has slots")
+            cells[start:start + len(slots)] = slots
+            cells[start + len(slots):start + size] = self._zeros[:size - len(slots)]
+        self._pools = dict(pools)
         return cells
 
 
