@@ -106,8 +106,6 @@ _ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_han
                           "_hand", "_used", "_gone")
 _NO_TOKENS = (0.0,) * (3 * len(SCENES))
 _NO_SCENES = array("f", bytes(4 * len(SCENES)))
-#: the game part's first seven numbers as float32 bytes
-_GAME = Struct("7f")
 #: a player's row as float32 bytes
 _ROW = Struct(f"{8 + 3 * len(SCENES)}f")
 #: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
@@ -375,10 +373,10 @@ class SapiensEncoding(Encoding):
         flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
         flat[at["phase"] + PHASE[game._phase]] = 1.0
         first = at["game"]
-        # seven numbers packed at once (a list takes the float32 view as well as a memoryview)
-        flat[first:first + 7] = memoryview(_GAME.pack(
-            len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered, game._token_used,
-            game._picking_plain, len(game._discards))).cast("f")
+        for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
+                                   game._token_used, game._picking_plain, len(game._discards))):
+            if value:
+                flat[first + k] = float(value)
         first += 7
         for scene in game._pending:
             flat[first + SCENE[scene]] += 1.0
