@@ -66,7 +66,19 @@ from .actions import (
     TakeMountainToken,
     UseMountainToken,
 )
-from .components import CAVE, COMMON_SIZE, FOREST, PLAIN, POOL_SIZE, ROTATIONS, SCENES, STEAKS, WATERFALL, Valley
+from .components import (
+    CAVE,
+    COMMON_SIZE,
+    FOREST,
+    PLAIN,
+    POOL_SIZE,
+    ROTATIONS,
+    SCENES,
+    STEAKS,
+    WATERFALL,
+    Components,
+    Valley,
+)
 
 if TYPE_CHECKING:
     from .game import Sapiens
@@ -85,18 +97,21 @@ PAIRS = tuple(itertools.combinations_with_replacement(SCENES, 2))
 CHANNELS = 4 + 1 + 2 + 8 + 1 + 1 + 8 + 1
 _SCENE_AT, _ACTIVE, _ABANDONED, _TOKEN_AT, _BEAR = 7, 15, 16, 17, 25
 ROTATION = {r: i for i, r in enumerate(ROTATIONS)}
-#: what indexing an action needs: the player to move, where each pool tile lies, the seats from them
-_Context = tuple[str, dict[int, int], dict[str, int]]
+#: what indexing an action needs: the player to move, where each pool tile lies, the seats from
+#: them, each own tile's offset in a laying block (slot x cells x rotations), and each common
+#: tile's offset as a refill's discard (slot + 1; -1, none, at 0)
+_Context = tuple[str, dict[int, int], dict[str, int], dict[int, int], dict[int, int]]
 #: the engine's dicts by player a player's row is made of, in order: eight numbers, then mountain tokens
 _ROW_SOURCES = attrgetter("_food", "_shelter", "_scores", "_steaks", "_fight_hand", "_out", "_turns_played", "_tribe",
                           "_hand", "_used", "_gone")
 _NO_TOKENS = (0.0,) * (3 * len(SCENES))
+_NO_SCENES = array("f", bytes(4 * len(SCENES)))
 #: a player's row as float32 bytes
 _ROW = Struct(f"{8 + 3 * len(SCENES)}f")
 #: each assembled valley's fixed cells and where its squares' cells begin, for as long as it lives
 _LAYOUTS: WeakKeyDictionary[Valley, tuple[array[float], tuple[int, ...]]] = WeakKeyDictionary()
-#: how many player rows and pools ``fill_vector`` keeps as arrays (a game sees a few hundred)
-_KEPT_PARTS = 4096
+#: the tables of each set-up, by components, then by players (``SapiensEncoding._work_out``)
+_SET_UPS: WeakKeyDictionary[Components, dict[tuple[str, ...], dict[str, Any]]] = WeakKeyDictionary()
 #: the subsets of common slots a refill may take, each as a bit mask
 REFILL_MASKS = 1 << COMMON_SIZE
 
@@ -104,7 +119,30 @@ REFILL_MASKS = 1 << COMMON_SIZE
 class SapiensEncoding(Encoding):
     """The fixed action space and the observation of one Sapiens set-up (see the module text)."""
 
+    #: each block of the action space by name: its first index and its size
+    blocks: dict[str, tuple[int, int]]
+
     def __init__(self, game: Sapiens) -> None:
+        # what depends on the set-up only is worked out once per components and players: a new
+        # game (every reset of an environment) would otherwise spend a few moves' time on it
+        by_players = _SET_UPS.setdefault(game.components, {})
+        tables = by_players.get(tuple(game.players))
+        if tables is None:
+            self._work_out(game)
+            tables = by_players[tuple(game.players)] = dict(vars(self))
+        self.__dict__.update(tables)
+        self.parts, self.blocks = dict(self.parts), dict(self.blocks)  # public: each encoding its own
+        #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
+        self._last: tuple[object, dict[int, Action], _Context] | None = None
+        #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
+        self._unseen: tuple[list[int], list[int], array[float]] | None = None
+        self._kept_rows = _KeptRows(self)
+        self._kept_pools = _KeptPools(self)
+        self._kept_valleys = _KeptValleys(self)
+
+    def _work_out(self, game: Sapiens) -> None:
+        """The tables of this set-up (shared by its encodings: never changed, or only added to
+        by content, as ``_layouts``)."""
         self.players = tuple(game.players)
         n = self.n = len(self.players)
         self.positions = POOL_SIZE + COMMON_SIZE + (n - 1) * POOL_SIZE
@@ -117,7 +155,7 @@ class SapiensEncoding(Encoding):
             ("bear", (n - 1) * len(CELLS)), ("remove_bear", len(CELLS)),
             ("refill", REFILL_MASKS * (COMMON_SIZE + 1)),
         ]
-        self.blocks: dict[str, tuple[int, int]] = {}
+        self.blocks = {}
         start = 0
         for name, size in blocks:
             self.blocks[name] = (start, size)
@@ -143,15 +181,15 @@ class SapiensEncoding(Encoding):
         #: each action type's index, from the context (dispatched on the exact type: a chain of
         #: isinstance checks costs more than the rest of the work)
         self._indexers: dict[type, Callable[[Any, _Context], int]] = {
-            PlaceTile: partial(self._laid, b["place"]),
-            Abandon: partial(self._laid, b["abandon"]),
+            PlaceTile: partial(self._laid, _laid_at(b["place"])),
+            Abandon: partial(self._laid, _laid_at(b["abandon"])),
             Refill: partial(self._refill, b["refill"]),
             UseMountainToken: lambda a, c: b["use_token"] + SCENE[a.scene],
             ResolveBonus: lambda a, c: b["resolve_bonus"] + SCENE[a.scene],
             RetakeMountainToken: lambda a, c: b["retake_token"] + SCENE[a.scene],
             SkipBonus: lambda a, c: b["skip"],
             TakeMountainToken: lambda a, c: b["take_token"] + CELL[(a.x, a.y)],
-            SwapTile: partial(self._swap, b["swap"]),
+            SwapTile: partial(self._swap, b["swap"], self.positions - POOL_SIZE),
             ConvertSteaks: partial(self._steaks, b["steaks"]),
             PlaceFightToken: lambda a, c: b["fight"] + c[1][a.tile],
             RecallFightToken: lambda a, c: b["recall"] + c[1][a.tile],
@@ -181,30 +219,24 @@ class SapiensEncoding(Encoding):
         self._tile_scenes = {t: (SCENE[d.scenes[0]], SCENE[d.scenes[1]]) for t, d in game.components.tiles.items()}
         #: per pair of valley faces: its fixed cells and where each square's cell begins (``_layout``)
         self._layouts: dict[tuple[str, str], tuple[array[float], tuple[int, ...]]] = {}
-        #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
-        self._last: tuple[object, dict[int, Action], _Context] | None = None
-        #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
-        self._unseen: tuple[list[int], list[int], array[float]] | None = None
-        self._kept_valleys = _KeptValleys(self)
-        #: player rows and pools' slots as float32 arrays, by their contents (``fill_vector``)
-        self._kept_parts: dict[tuple, array[float]] = {}
         self._row_size = 8 + 3 * len(SCENES)
-        self._tile_slots: dict[int, bytes] = {}
+        #: one pool slot holding each tile (no fight token), as float32 bytes
+        self._tile_slots = {t: self._tile_slot(t) for t in game.components.tiles}
         self._pair_of = {t: PAIRS.index(tuple(sorted(d.scenes, key=SCENES.index)))  # type: ignore[arg-type]
                          for t, d in game.components.tiles.items()}
 
     # -- actions ------------------------------------------------------------------------------------
     def _context(self, game: Sapiens) -> _Context:
-        """The player to move, the position of every pool tile, the seats from them."""
+        """The player to move, the position of every pool tile (looked up on first use), the
+        seats from them, and the offsets of own and common tiles (``_Context``)."""
         p = game.current_player or self.players[0]
         pools = game._pools
-        where: dict[int, int] = {}
-        for owner, slots in self._pool_slots_of[p]:
-            tiles = pools[owner]
-            if len(tiles) > len(slots):  # never: see the module text
-                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {len(slots)}")
-            where.update(zip(tiles, slots))
-        return p, where, self._seat_of[p]
+        own, common = pools[p], pools["common"]
+        if len(own) > POOL_SIZE or len(common) > COMMON_SIZE:  # never: see the module text
+            raise IllegalActionError(f"a pool holds more tiles than it has slots: {own}, {common}")
+        offsets = {t: slot * len(CELLS) * 4 for slot, t in enumerate(own)}
+        discards = {-1: 0, **{t: 1 + k for k, t in enumerate(common)}}
+        return p, _Positions(pools, self._pool_slots_of[p]), self._seat_of[p], offsets, discards
 
     def _index(self, action: Action, ctx: _Context) -> int:
         indexer = self._indexers.get(type(action))
@@ -216,33 +248,28 @@ class SapiensEncoding(Encoding):
         raise IllegalActionError(f"{action} has no index in Sapiens' action space now")
 
     @staticmethod
-    def _laid(base: int, action: PlaceTile | Abandon, ctx: _Context) -> int:
-        """A tile laid, from the block's ``base``: own slot x cell x rotation."""
-        slot = ctx[1][action.tile]
-        if slot >= POOL_SIZE:
-            raise KeyError(action.tile)
-        return base + (slot * len(CELLS) + CELL[(action.x, action.y)]) * 4 + ROTATION[action.rotation]
+    def _laid(at: dict[tuple[int, int, int], int], action: PlaceTile | Abandon, ctx: _Context) -> int:
+        """A tile laid: own slot x cell x rotation, ``at`` giving the index in slot 0."""
+        return ctx[3][action.tile] + at[(action.x, action.y, action.rotation)]
 
     @staticmethod
     def _refill(base: int, action: Refill, ctx: _Context) -> int:
         """A refill, from the block's ``base``: the set of common slots taken x the one discarded."""
-        where, mask = ctx[1], 0
+        offsets, mask = ctx[4], 0  # a common tile's offset is its slot + 1
         for t in action.take:
-            k = where[t] - POOL_SIZE
-            if not 0 <= k < COMMON_SIZE or mask >> k & 1:  # a common slot, each once
+            k = offsets[t] - 1
+            if k < 0 or mask >> k & 1:  # a common slot, each once
                 raise KeyError(t)
             mask |= 1 << k
-        discard = 0 if action.discard == -1 else 1 + where[action.discard] - POOL_SIZE
-        if not 0 <= discard <= COMMON_SIZE:
-            raise KeyError(action.discard)
-        return base + mask * (COMMON_SIZE + 1) + discard
+        return base + mask * (COMMON_SIZE + 1) + offsets[action.discard]
 
-    def _swap(self, base: int, action: SwapTile, ctx: _Context) -> int:
-        """A swap, from the block's ``base``: own slot x another pool's slot."""
+    @staticmethod
+    def _swap(base: int, others: int, action: SwapTile, ctx: _Context) -> int:
+        """A swap, from the block's ``base``: own slot x another pool's slot (of ``others``)."""
         mine, other = ctx[1][action.mine], ctx[1][action.other] - POOL_SIZE
         if mine >= POOL_SIZE or other < 0:
             raise KeyError(action)
-        return base + mine * (self.positions - POOL_SIZE) + other
+        return base + mine * others + other
 
     @staticmethod
     def _bear(base: int, action: PlaceBear, ctx: _Context) -> int:
@@ -311,38 +338,28 @@ class SapiensEncoding(Encoding):
 
     def fill_vector(self, game: Sapiens, player: str, out: Any) -> None:  # type: ignore[override]
         """``vector`` written into a zeroed float32 vector: a few values one by one, the rest copied
-        from float32 arrays kept between steps (player rows and pools by their contents, the valleys
-        kept in step with the game), the same arrays ``vector``'s lists would make."""
+        from float32 arrays kept in step with the game (player rows, pools, valleys: each holds all
+        players' parts in turn order, copied in seat order from ``player``'s by a few slices)."""
         target = None if isinstance(out, list) else memoryview(out)
         if target is None or target.format != "f" or not target.c_contiguous or target.ndim != 1:
             out[:] = self.vector(game, player)  # not what widgetpkg.rl passes: the plain way
             return
         # scalar writes through a memoryview cost a fraction of numpy's, and slices take arrays
         self._write_game(game, player, target, self._kept_unseen(game))
-        seats, pools = self._seats[player], game._pools
-        kept = self._kept_parts  # player keys (11 values) and pools (at most 5 tiles) never collide
-        if len(kept) >= _KEPT_PARTS:
-            kept.clear()
-        first, size = self._first["players"], self._row_size
-        for key in self._player_keys(game, seats):
-            row = kept.get(key)
-            if row is None:  # packed by struct: array() would parse each value on its own
-                row = kept[key] = array("f", _ROW.pack(*self._row_values(key)))
-            target[first:first + size] = row
-            first += size
-        for first, owner in self._pool_firsts[player]:
-            tiles = pools[owner]
-            if tiles:
-                slots = kept.get(tiles)
-                if slots is None:
-                    slots = kept[tiles] = array("f", b"".join(map(self._tile_slot, tiles)))
-                target[first:first + len(slots)] = slots
+        seat = self._number[player]
+        _rotated(target, self._first["players"], self._kept_rows.cells(game), seat * self._row_size)
+        # the pools: own, the common one, then the others by seat (see ``_KeptPools``)
+        pools, first = self._kept_pools.cells(game), self._first["pools"]
+        common, own = COMMON_SIZE * self._slot_size, POOL_SIZE * self._slot_size
+        mine = common + seat * own
+        target[first:first + own] = pools[mine:mine + own]
+        target[first + own:first + own + common] = pools[:common]
+        first += own + common
+        after = len(pools) - mine - own  # the players after the one seeing, then those before
+        target[first:first + after] = pools[mine + own:]
+        target[first + after:first + after + mine - common] = pools[common:mine]
         self._write_fights(game, player, target)
-        valleys = self._kept_valleys.arrays(game)
-        first, size = self._first["valleys"], len(CELLS) * CHANNELS
-        for who in seats:
-            target[first:first + size] = valleys[who]
-            first += size
+        _rotated(target, self._first["valleys"], self._kept_valleys.cells(game), seat * len(CELLS) * CHANNELS)
 
     def _write_game(self, game: Sapiens, player: str, flat: Any, unseen: Any) -> None:
         """Write the seat, turn, phase and game parts into the zeroed ``flat`` (a list or a float32
@@ -354,7 +371,7 @@ class SapiensEncoding(Encoding):
         flat[at["seat"] + self._number[player]] = 1.0
         current = game.current_player
         flat[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
-        flat[at["phase"] + PHASE[game.phase]] = 1.0
+        flat[at["phase"] + PHASE[game._phase]] = 1.0
         first = at["game"]
         for k, value in enumerate((len(game._stack), game._steak_supply, game._bear_supply, game._end_triggered,
                                    game._token_used, game._picking_plain, len(game._discards))):
@@ -396,13 +413,10 @@ class SapiensEncoding(Encoding):
             flat[base] = flat[base + 1 + one] = flat[base + 9 + two] = 1.0
 
     def _tile_slot(self, tile: int) -> bytes:
-        """One pool slot holding ``tile`` (no fight token), as float32 bytes, made once per tile."""
-        found = self._tile_slots.get(tile)
-        if found is None:
-            slot = [0.0] * self._slot_size
-            self._write_slots(slot, 0, (tile,))
-            found = self._tile_slots[tile] = array("f", slot).tobytes()
-        return found
+        """One pool slot holding ``tile`` (no fight token), as float32 bytes."""
+        slot = [0.0] * self._slot_size
+        self._write_slots(slot, 0, (tile,))
+        return array("f", slot).tobytes()
 
     def _write_fights(self, game: Sapiens, player: str, flat: Any) -> None:
         """Add the fight tokens lying on pool tiles, by owner's seat from ``player``'s (none most
@@ -472,6 +486,11 @@ class SapiensEncoding(Encoding):
         return found
 
 
+def _laid_at(base: int) -> dict[tuple[int, int, int], int]:
+    """A laying block's index of each cell and rotation in own slot 0, from the block's ``base``."""
+    return {(x, y, r): base + CELL[(x, y)] * 4 + k for x, y in CELLS for k, r in enumerate(ROTATIONS)}
+
+
 def _layout_of(valley: Valley) -> tuple[array[float], tuple[int, ...]]:
     """``SapiensEncoding._layout`` for one assembled valley, kept with it for the next games."""
     fixed = array("f", bytes(4 * len(CELLS) * CHANNELS))
@@ -486,69 +505,184 @@ def _layout_of(valley: Valley) -> tuple[array[float], tuple[int, ...]]:
     return found
 
 
-class _KeptValleys:
-    """Every player's valley cells as float32 arrays for ``fill_vector``, kept in step with the game.
+class _Positions(dict[int, int]):
+    """Each pool tile's position in the action space (own slots, common slots, other players'
+    slots), worked out on the first look-up: most steps index only tiles laid and refills,
+    which need smaller tables (``_Context``)."""
 
-    The arrays show copies of the board, tokens, bears, tribes and valley faces they were made
-    from; each call compares the game's with them, so the arrays never go stale whatever game they
-    are given (after undo, on a clone). What changes between steps is written in: squares added at
-    the end of the board (tiles laid), tokens and bears taken or put; a player's new tribe or faces
+    def __init__(self, pools: dict[str, tuple[int, ...]], slots_of: tuple[tuple[str, range], ...]) -> None:
+        super().__init__()
+        self._pools = dict(pools)  # as they are now: the engine changes its dict in place
+        self._slots_of: tuple[tuple[str, range], ...] | None = slots_of
+
+    def __missing__(self, tile: int) -> int:
+        if self._slots_of is None:
+            raise KeyError(tile)
+        for owner, slots in self._slots_of:
+            tiles = self._pools[owner]
+            if len(tiles) > len(slots):  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than {len(slots)}")
+            self.update(zip(tiles, slots))
+        self._slots_of = None
+        return self[tile]
+
+
+def _rotated(target: Any, first: int, cells: Any, cut: int) -> None:
+    """Write ``cells`` (players' blocks in turn order) at ``first`` in seat order from the player
+    whose block begins at ``cut``: two slice copies, whatever the player count."""
+    rest = len(cells) - cut
+    target[first:first + rest] = cells[cut:]
+    target[first + rest:first + len(cells)] = cells[:cut]
+
+
+class _KeptRows:
+    """Every player's row (``_row_values``) as float32, players in turn order, for ``fill_vector``.
+
+    Kept with copies of the engine's dicts they show (``_ROW_SOURCES``): each call compares the
+    game's with them, so the rows follow any game they are given (after undo, on a clone); only
+    the values that differ are written again (most steps change one or two)."""
+
+    def __init__(self, encoding: SapiensEncoding) -> None:
+        self._players = tuple(enumerate(encoding.players))
+        self._size = encoding._row_size
+        #: the dicts the rows show, copied (None: no rows yet, all zeros)
+        self._sources: tuple[dict[str, Any], ...] | None = None
+        #: a memoryview (Any: typeshed lets a memoryview take ints only)
+        self._cells: Any = memoryview(array("f", bytes(4 * self._size * len(self._players))))
+
+    def cells(self, game: Sapiens) -> Any:
+        """The rows now (overwritten by the next call)."""
+        now, kept = _ROW_SOURCES(game), self._sources
+        if now == kept:  # the tuples' dicts compared in C
+            return self._cells
+        cells, size, copies = self._cells, self._size, []
+        if kept is None:
+            kept = tuple({p: None for _, p in self._players} for _ in now)
+        for source, (new, old) in enumerate(zip(now, kept)):
+            if new == old:
+                copies.append(old)
+                continue
+            copies.append(dict(new))
+            for k, p in self._players:
+                value = new[p]
+                if value == old[p]:
+                    continue
+                if source < 8:  # a number (a bool is one too)
+                    cells[k * size + source] = value
+                else:  # mountain tokens by scene: in hand, used, removed
+                    first = k * size + 8 + (source - 8) * len(SCENES)
+                    cells[first:first + len(SCENES)] = _NO_SCENES
+                    for scene in value:
+                        cells[first + SCENE[scene]] += 1.0
+        self._sources = tuple(copies)
+        return cells
+
+
+class _KeptPools:
+    """Every pool's slots (``_write_slots``, fight tokens apart) as float32, for ``fill_vector``:
+    the common pool's, then the players' in turn order.
+
+    Kept with a copy of the engine's pools: each call compares the game's with it, so the slots
+    follow any game they are given; only the pools that differ are written again."""
+
+    def __init__(self, encoding: SapiensEncoding) -> None:
+        width = encoding._slot_size
+        self._tile_slots = encoding._tile_slots
+        #: each pool's first value and its number of values
+        self._blocks = {"common": (0, COMMON_SIZE * width),
+                        **{p: ((COMMON_SIZE + k * POOL_SIZE) * width, POOL_SIZE * width)
+                           for k, p in enumerate(encoding.players)}}
+        self._pools: dict[str, tuple[int, ...]] | None = None
+        #: a memoryview (Any: typeshed lets a memoryview take ints only)
+        self._cells: Any = memoryview(array("f", bytes(4 * (COMMON_SIZE + encoding.n * POOL_SIZE) * width)))
+        self._zeros = memoryview(array("f", bytes(4 * COMMON_SIZE * width)))
+
+    def cells(self, game: Sapiens) -> Any:
+        """The pools' slots now (overwritten by the next call)."""
+        pools, kept, cells = game._pools, self._pools, self._cells
+        if pools == kept:
+            return cells
+        for owner, (start, size) in self._blocks.items():
+            tiles = pools[owner]
+            if kept is not None and tiles == kept[owner]:
+                continue
+            slots = memoryview(b"".join(map(self._tile_slots.__getitem__, tiles))).cast("f")
+            if len(slots) > size:  # never: see the module text
+                raise IllegalActionError(f"the {owner} pool holds {len(tiles)} tiles, more than it has slots")
+            cells[start:start + len(slots)] = slots
+            cells[start + len(slots):start + size] = self._zeros[:size - len(slots)]
+        self._pools = dict(pools)
+        return cells
+
+
+class _KeptValleys:
+    """Every player's valley cells as float32, players in turn order, for ``fill_vector``, kept in
+    step with the game.
+
+    The cells show copies of the board, tokens, bears, tribes and valley faces they were made
+    from; each call compares the game's with them, so they never go stale whatever game they are
+    given (after undo, on a clone). What changes between steps is written in: squares added at the
+    end of the board (tiles laid), tokens and bears taken or put; a player's new tribe or faces
     make their cells again; a board changed otherwise (undo) makes all of them again."""
 
     def __init__(self, encoding: SapiensEncoding) -> None:
         self._encoding = encoding
         self._board: dict[tuple[str, int], tuple[int, str, int]] = {}
-        self._items: list[tuple[tuple[str, int], tuple[int, str, int]]] = []
         self._tokens: dict[tuple[str, int], str] = {}
         self._bears: dict[tuple[str, int], str] = {}
-        #: the tribes and faces the arrays show (None: no arrays yet)
+        #: the tribes and faces the cells show (None: not made yet)
         self._tribes: tuple[dict[str, int], dict[str, tuple[str, str]]] | None = None
-        #: each player's cells, as a memoryview of their float32 array (writes through a memoryview
-        #: cost less than the array's own item assignment; Any: typeshed lets a memoryview take ints only)
-        self._cells: dict[str, Any] = {}
+        size = len(CELLS) * CHANNELS
+        #: where each player's block begins
+        self._starts = {who: k * size for k, who in enumerate(encoding.players)}
+        #: all players' cells, as a memoryview of a float32 array (writes through a memoryview cost
+        #: less than the array's own item assignment; Any: typeshed lets a memoryview take ints only)
+        self._cells: Any = memoryview(array("f", bytes(4 * size * len(encoding.players))))
+        #: per player: where each square's cell begins in ``_cells``
         self._bases: dict[str, tuple[int, ...]] = {}
 
-    def arrays(self, game: Sapiens) -> dict[str, Any]:
-        """Each player's valley cells now (the arrays are overwritten by the next call)."""
-        board = game._board
+    def cells(self, game: Sapiens) -> Any:
+        """Every player's valley cells now (overwritten by the next call)."""
+        board, kept = game._board, self._board
         if self._tribes is None:
             self._rebuild(game)
             return self._cells
-        if board != self._board:
-            items = list(board.items())
-            kept = len(self._items)
-            if len(items) <= kept or items[:kept] != self._items:
+        if board != kept:
+            # squares covered since (the engine adds them at the end): the board still holds
+            # every square kept, and its last ones are new; anything else (undo) makes all again
+            added = list(itertools.islice(reversed(board.items()), max(0, len(board) - len(kept))))
+            if not added or not kept.items() <= board.items() or any(square in kept for square, _ in added):
                 self._rebuild(game)
                 return self._cells
-            self._lay(game, items[kept:])
-            self._board, self._items = dict(board), items
+            self._lay(game, added)
+            self._board = dict(board)
         tribes, faces = self._tribes
         if game._tribe != tribes or game._valleys != faces:
             for who in self._encoding.players:
                 if game._tribe[who] != tribes[who] or game._valleys[who] != faces[who]:
                     self._remake(game, who)
             self._tribes = (dict(game._tribe), dict(game._valleys))
-        arrays, bases = self._cells, self._bases
+        cells, bases = self._cells, self._bases
         tokens = game._tokens
         if tokens != self._tokens:  # only the tokens taken or put (the sets are made in C)
             old = self._tokens
             for (who, square), scene in old.items() - tokens.items():
-                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
+                cells[bases[who][square] + _TOKEN_AT + SCENE[scene]] = 0.0
             for (who, square), scene in tokens.items() - old.items():
-                arrays[who][bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
+                cells[bases[who][square] + _TOKEN_AT + SCENE[scene]] = 1.0
             self._tokens = dict(tokens)
         bears = game._bears
         if bears != self._bears:
             for who, square in self._bears.keys() - bears.keys():
-                arrays[who][bases[who][square] + _BEAR] = 0.0
+                cells[bases[who][square] + _BEAR] = 0.0
             for who, square in bears.keys() - self._bears.keys():
-                arrays[who][bases[who][square] + _BEAR] = 1.0
+                cells[bases[who][square] + _BEAR] = 1.0
             self._bears = dict(bears)
-        return arrays
+        return cells
 
     def _rebuild(self, game: Sapiens) -> None:
         self._tribes = (dict(game._tribe), dict(game._valleys))
-        self._board, self._items = dict(game._board), list(game._board.items())
+        self._board = dict(game._board)
         self._tokens, self._bears = dict(game._tokens), dict(game._bears)
         for who in self._encoding.players:
             self._remake(game, who)
@@ -556,9 +690,9 @@ class _KeptValleys:
     def _remake(self, game: Sapiens, who: str) -> None:
         """Make ``who``'s cells from the game as it is now."""
         fixed, bases = self._encoding._layout(game, game._valleys[who])
-        self._bases[who] = bases
-        cells: Any = memoryview(fixed[:])  # a copy, written in place from now on
-        self._cells[who] = cells
+        start, cells = self._starts[who], self._cells
+        cells[start:start + len(fixed)] = fixed
+        bases = self._bases[who] = tuple(start + base for base in bases)
         self._lay(game, [item for item in game._board.items() if item[0][0] == who])
         for (owner, square), scene in game._tokens.items():
             if owner == who:
@@ -569,9 +703,8 @@ class _KeptValleys:
 
     def _lay(self, game: Sapiens, items: list[tuple[tuple[str, int], tuple[int, str, int]]]) -> None:
         """Write covered squares: the scene laid there and whether the active tribe laid it."""
-        arrays, bases, tribe = self._cells, self._bases, game._tribe
+        cells, bases, tribe = self._cells, self._bases, game._tribe
         for (who, square), (_, scene, laid_by) in items:
             base = bases[who][square]
-            cells = arrays[who]
             cells[base + _SCENE_AT + SCENE[scene]] = 1.0
             cells[base + (_ACTIVE if laid_by == tribe[who] else _ABANDONED)] = 1.0
