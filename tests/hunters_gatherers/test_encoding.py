@@ -226,11 +226,28 @@ def test_a_moved_window_equals_one_painted_afresh():
     board = {(x, y): rng.choice(sides) for x in range(-14, 15) for y in range(-14, 15) if rng.random() < 0.7}
     cells, placed = tuple(board), tuple(board.values())
     for old in [(0, 0), (2, -3), (-4, 1)]:
-        before = enc._paint(None, old, cells, placed, {})
+        before = enc._paint(None, old, cells, placed, {}, None)
         for dx in range(-3, 4):
             for dy in range(-3, 4):
                 centre = (old[0] + dx, old[1] + dy)
                 moved, bases = enc._shift(before.copy(), old, centre, board)
                 afresh: dict[int, int] = {}
-                assert np.array_equal(moved, enc._paint(None, centre, cells, placed, afresh)), (old, dx, dy)
+                assert np.array_equal(moved, enc._paint(None, centre, cells, placed, afresh, None)), (old, dx, dy)
                 assert bases == afresh
+
+
+def test_a_tile_removed_from_the_game_is_no_longer_unseen():
+    # the env's unseen part is worked out as the tiles off the board, less the one in hand and
+    # those removed; a tile that fits nowhere leaves the game (test_rulebook_2020's scenario)
+    g = wp.new_game("hunters-gatherers", players=["Red", "Blue"], seed=1)
+    enc = g.encoding()
+    g.set_next_tile(59)
+    g.apply(PlaceTile(-1, 0, 90))
+    g.set_next_tile(13)
+    g.apply(Pass())
+    assert g.removed_tiles == (13,)
+    for player in g.players:
+        filled = np.zeros(enc.observation_size, np.float32)
+        enc.fill_vector(g, player, filled)
+        assert filled.tolist() == np.array(enc.vector(g, player), np.float32).tolist()
+        assert enc.observation(g, player)["unseen"][13] == 0.0

@@ -112,6 +112,8 @@ class HuntersGatherersEncoding(Encoding):
         #: per (players, observer): each player's seat counted from the observer, and its first
         #: board channel (the seat order of a game never changes; a few games share an encoding)
         self._seats: dict[tuple[tuple[str, ...], str], tuple[dict[str, int], dict[str, int]]] = {}
+        #: the ``unseen`` part before any tile is seen (see ``_no_tile_seen``)
+        self._all_tiles: Any = None
         #: a tile's printed channels by orientation (hashed by identity), as a float32 row of
         #: ``_FIXED_CHANNELS`` (filled for the whole tile set on the first window)
         self._rows: dict[Orientation, Any] = {}
@@ -191,9 +193,16 @@ class HuntersGatherersEncoding(Encoding):
             out[:] = self.vector(game, player)
             return
         _check_player(game, player)
-        window, (cx, cy), bases = self._board_window(game._board)
+        window, (cx, cy), bases, unseen = self._board_window(game._board)
         out[:window.size] = window.reshape(-1)  # the board part comes first: one copy of a block
-        self._write_live(game, player, cx, cy, bases, memoryview(out).cast("B").cast("f"))
+        # every tile is in a pile, on the board, in hand or removed: the piles' contents are
+        # the tiles kept off the board less the other two (a copy, not a write per tile)
+        first = self._offsets["unseen"]
+        out[first:first + unseen.size] = unseen
+        flat = memoryview(out).cast("B").cast("f")
+        for tile_id in (game._hand, *game._removed) if game._hand is not None else game._removed:
+            flat[first + tile_id] = 0.0
+        self._write_live(game, player, cx, cy, bases, flat, piles=False)
 
     def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
         """The window's entries for the printed tiles, the same for every player. A tile placed
@@ -258,13 +267,14 @@ class HuntersGatherersEncoding(Encoding):
             shown = kept[3]
             if shown is None:
                 bases: dict[int, int] = {}
-                kept[3] = [centre, self._paint(None, centre, cells, sides, bases), len(cells), bases]
+                unseen = self._no_tile_seen().copy()
+                kept[3] = [centre, self._paint(None, centre, cells, sides, bases, unseen), len(cells), bases, unseen]
             else:
                 if shown[0] != centre:  # the anchor moved (about once in ten moves)
                     shown[1], shown[3] = self._shift(shown[1], shown[0], centre, board)
                     shown[0] = centre
                 if shown[2] < len(cells):
-                    self._paint(shown[1], centre, cells[shown[2]:], sides[shown[2]:], shown[3])
+                    self._paint(shown[1], centre, cells[shown[2]:], sides[shown[2]:], shown[3], shown[4])
                     shown[2] = len(cells)
         return kept
 
@@ -277,7 +287,7 @@ class HuntersGatherersEncoding(Encoding):
         dx, dy = centre[0] - old[0], centre[1] - old[1]
         bases = self._bases(board, centre)
         if abs(dx) >= WINDOW or abs(dy) >= WINDOW:
-            return self._paint(None, centre, tuple(board), tuple(board.values()), {}), bases
+            return self._paint(None, centre, tuple(board), tuple(board.values()), {}, None), bases
         moved = np.zeros_like(array)
         moved[max(0, -dy):WINDOW - max(0, dy), max(0, -dx):WINDOW - max(0, dx)] = \
             array[max(0, dy):WINDOW - max(0, -dy), max(0, dx):WINDOW - max(0, -dx)]
@@ -292,17 +302,20 @@ class HuntersGatherersEncoding(Encoding):
         return moved, bases
 
     def _paint(self, array: Any, centre: Cell, cells: tuple[Cell, ...], sides: tuple[Orientation, ...],
-               bases: dict[int, int]) -> Any:
+               bases: dict[int, int], unseen: Any) -> Any:
         """Paint the printed tiles that fall in the window around ``centre`` on ``array`` (a new
         zeroed one if None): a slice assignment of a dense row per tile, where scattering its
         few nonzero channels would cost a numpy fancy index. Each tile's base (its cell's first
-        entry in the board part) goes into ``bases`` by tile id."""
+        entry in the board part) goes into ``bases`` by tile id; every tile is taken off
+        ``unseen`` (the ``unseen`` part, if given)."""
         if array is None:
             import numpy as np  # only widgetpkg.rl asks for a window, and its extra brings numpy
 
             array = np.zeros((WINDOW, WINDOW, self.channels), np.float32)
         x0, y0 = centre[0] - _HALF, centre[1] - _HALF
         for (x, y), placed in zip(cells, sides):
+            if unseen is not None:
+                unseen[placed.tile.id] = 0.0
             if 0 <= x - x0 < WINDOW and 0 <= y - y0 < WINDOW:
                 array[y - y0, x - x0, :_FIXED_CHANNELS] = self._row(placed)
                 bases[placed.tile.id] = ((y - y0) * WINDOW + x - x0) * self.channels
@@ -313,6 +326,15 @@ class HuntersGatherersEncoding(Encoding):
         x0, y0, channels = centre[0] - _HALF, centre[1] - _HALF, self.channels
         return {placed.tile.id: ((y - y0) * WINDOW + x - x0) * channels for (x, y), placed in board.items()
                 if 0 <= x - x0 < WINDOW and 0 <= y - y0 < WINDOW}
+
+    def _no_tile_seen(self) -> Any:
+        """The ``unseen`` part with every tile of the set in the piles, a numpy array."""
+        if self._all_tiles is None:
+            import numpy as np
+
+            self._all_tiles = np.zeros(self.parts["unseen"], np.float32)
+            self._all_tiles[[tile.id for tile in self.tileset.tiles]] = 1.0
+        return self._all_tiles
 
     def _box_centre(self, board: dict[Cell, Orientation]) -> Cell:
         """``anchor()`` of this board, from the bounding box kept while it grows."""
@@ -332,19 +354,20 @@ class HuntersGatherersEncoding(Encoding):
                 row = self._rows[placed] = _dense_row(placed)
         return row
 
-    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell, dict[int, int]]:
+    def _board_window(self, board: dict[Cell, Orientation]) -> tuple[Any, Cell, dict[int, int], Any]:
         """The board part with the printed tiles only (the same for every player), as a
         contiguous numpy array of shape (``WINDOW``, ``WINDOW``, ``channels``) kept per board
-        and anchor (it moves about once in ten moves), the anchor, and the tiles' bases."""
-        centre, array, _, bases = self._follow(board, window=True)[3]
-        return array, centre, bases
+        and anchor (it moves about once in ten moves), the anchor, the tiles' bases, and the
+        ``unseen`` part of a board with no tile in hand or removed."""
+        centre, array, _, bases, unseen = self._follow(board, window=True)[3]
+        return array, centre, bases, unseen
 
     def _write_live(self, game: HuntersGatherers, player: str, cx: int, cy: int, bases: dict[int, int],
-                    flat: Any) -> None:
+                    flat: Any, *, piles: bool = True) -> None:
         """Write every nonzero entry but the printed tiles' into ``flat`` (a list or a float32
         memoryview of the observation, zeros there): the figures, covered animals and new tiles
         on the board (at their tile's base, ``_paint``), then the other parts, whose positions
-        are distinct from the printed tiles'."""
+        are distinct from the printed tiles'; the ``unseen`` part from the piles if ``piles``."""
         players = game.players
         seats = self._seats.get((players, player))
         if seats is None:
@@ -400,6 +423,8 @@ class HuntersGatherersEncoding(Encoding):
         flat[at] = len(game._regular) / max(1, len(tileset.regular))
         flat[at + 1] = len(game._extra) / max(1, len(tileset.extra))
         flat[at + 2] = len(game._removed) / len(tileset.tiles)
+        if not piles:
+            return
         first = off["unseen"]  # the piles' contents, not their order
         for tile_id in game._regular:
             flat[first + tile_id] = 1.0
