@@ -145,6 +145,7 @@ class StoneAgeEncoding(Encoding):
         self._first = {name: first for name, (first, _) in self._offsets.items()}
         self._size = sum(self.parts.values())
         self._phase_at = {phase: self._first["phase"] + i for i, phase in enumerate(PHASES)}
+        self._offsets_of = {p: self._viewer_offsets(p) for p in self.players}
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ class StoneAgeEncoding(Encoding):
         # compared with a copy of what it was drawn from: an unchanged tuple or count is the very
         # same object, so the comparison stops at identities and costs far less than the drawing
         if kept is None or kept[0] != state:
-            kept = self._kept[player] = (_copied(state), self._background(game, player), self._viewer_offsets(player))
+            kept = self._kept[player] = (_copied(state), self._background(game, player), self._offsets_of[player])
         _, background, (turn, avail_at, placed) = kept
         out[:] = background
         out[turn[game.current_player]] = 1.0
