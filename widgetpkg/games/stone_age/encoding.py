@@ -45,7 +45,7 @@ from __future__ import annotations
 import json
 from array import array
 from itertools import combinations_with_replacement
-from operator import attrgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
@@ -144,6 +144,7 @@ class StoneAgeEncoding(Encoding):
             self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
         self._first = {name: first for name, (first, _) in self._offsets.items()}
         self._size = sum(self.parts.values())
+        self._zeros = array("f", bytes(4 * self._size))
         self._phase_at = {phase: self._first["phase"] + i for i, phase in enumerate(PHASES)}
         self._offsets_of = {p: self._viewer_offsets(p) for p in self.players}
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
@@ -174,6 +175,9 @@ class StoneAgeEncoding(Encoding):
 
     def _index_of(self, game: StoneAge, action: Action) -> int:
         """``action_index``, remembered by the action object's id while the object is held."""
+        index = self._index_by_id.get(id(action))
+        if index is not None:
+            return index
         index = self.action_index(game, action)
         if len(self._held_actions) >= 16384:  # fresh objects (a die chosen, an igloo) add up
             self._held_actions.clear()
@@ -199,7 +203,7 @@ class StoneAgeEncoding(Encoding):
     def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
         """The observation as one flat list (the parts' order). Every number in it is a small
         count, exact in float32: it is written as ``fill_vector`` writes it."""
-        flat = array("f", bytes(4 * self._size))
+        flat = self._zeros[:]
         self._write(game, player, flat)
         return flat.tolist()
 
@@ -214,7 +218,7 @@ class StoneAgeEncoding(Encoding):
         (all but what changes at nearly every step) in one copy, then whose turn it is, the
         phase, the people left to place, the people on the places and what the step waits for,
         number by number, the nonzero ones only (the background holds zeros there)."""
-        state = _BACKGROUND_STATE(game)
+        state = _BACKGROUND_STATE(game.__dict__)
         kept = self._kept.get(player)
         # compared with a copy of what it was drawn from: an unchanged tuple or count is the very
         # same object, so the comparison stops at identities and costs far less than the drawing
@@ -254,7 +258,7 @@ class StoneAgeEncoding(Encoding):
         kept by what they show."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
-        out = array("f", bytes(4 * self._size))
+        out = self._zeros[:]  # a copy at C speed: building a zeroed array costs ten times more
         at = self._first
         seats, rel = self._seats(player)
         out[at["seat"] + self._seat_at[player]] = 1.0
@@ -389,10 +393,13 @@ class StoneAgeEncoding(Encoding):
         return entries
 
 
-#: what the background of an observation is drawn from (see ``StoneAgeEncoding._background``)
-_BACKGROUND_STATE = attrgetter("_start", "_round", "_ends", "_deck", "_display", "_stacks", "_igloos_open", "_animal",
-                               "_waiting", "_food", "_goods", "_tools", "_used", "_one_use", "_vouchers", "_cards",
-                               "_people", "_agri", "_buildings", "_igloos_of", "_scores", "_animal_at")
+#: what the background of an observation is drawn from (see ``StoneAgeEncoding._background``):
+#: the game's attributes, read from its ``__dict__`` in one C call; numbers, names and tuples
+#: first, then the lists and dicts (``_copied`` copies those)
+_BACKGROUND_STATE = itemgetter("_start", "_round", "_ends", "_igloos_open", "_animal", "_waiting", "_food", "_goods",
+                               "_scores", "_tools", "_used", "_one_use", "_vouchers", "_cards", "_people", "_agri",
+                               "_buildings", "_igloos_of", "_animal_at", "_display", "_stacks", "_deck")
+_IMMUTABLE = 6
 #: the phases with something in the ``pending`` part
 _WAITING = frozenset({"tools", "pay", "dice_for_all", "choose_resources", "animal_rewards", "feeding"})
 #: a viewer's offsets of whose turn it is, of each player's people left to place, of (place, player)
@@ -402,7 +409,7 @@ _Offsets = tuple[dict[str | None, int], tuple[tuple[str, int], ...], dict[tuple[
 def _copied(state: tuple) -> tuple:
     """``state`` with its lists and dicts copied, so that later moves leave it as it was (the
     engine's containers hold numbers, names and tuples: a shallow copy is a whole one)."""
-    return tuple([x.copy() if type(x) is dict or type(x) is list else x for x in state])
+    return (*state[:_IMMUTABLE], *[x.copy() for x in state[_IMMUTABLE:]])
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
