@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
@@ -110,18 +110,21 @@ class StoneAgeEncoding(Encoding):
         n = self.n
         self._seat_orders: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
         self._seat_at = {p: i for i, p in enumerate(self.players)}
-        #: the last legal actions seen and their indices; the players' rows by what they are made of
-        self._last: tuple[object, dict[int, Action]] | None = None
-        # packed float32 (array 'f'): copied into the env's vector at C speed, read as floats by ``vector``
-        self._held: dict[tuple, tuple[array[float], array[float]]] = {}
+        #: the legal tuple seen last and its indices (the same tuple: the same indices)
+        self._last: tuple[tuple[Action, ...], list[int | None]] | None = None
+        #: id(action) -> index, for the action objects in ``_held_actions`` (by the same ids): an
+        #: id is a C-speed key, and a kept object's id cannot pass to another object
+        self._index_by_id: dict[int, int] = {}
+        self._held_actions: dict[int, Action] = {}
+        # packed float32 (array 'f'): copied into the vector at C speed, read as floats by ``vector``
+        self._rows: dict[tuple, array[float]] = {}
         self._boards: dict[tuple, array[float]] = {}
-        #: the ids of a legal tuple's actions -> (those actions, their indices): hashing actions is slower
-        self._by_ids: dict[tuple[int, ...], tuple[Sequence[Action], dict[int, Action]]] = {}
-        #: id(action) -> (action, index), for a set of actions not seen together before
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        #: per viewer: what the background was drawn from (a copy), the background, the viewer's
+        #: offsets (see ``_background``)
+        self._kept: dict[str, tuple[tuple, array[float], _Offsets]] = {}
         # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
-        self._player_size = (6 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
-                             + 7 + len(self.card_ids) + 1)
+        self._tools_size = 1 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
+        self._player_size = 5 + self._tools_size + 7 + len(self.card_ids) + 1
         self.parts = {
             "seat": n,                       # the observer's seat, one-hot
             "turn": n + 1,                   # whose turn from the observer's seat (last: nobody, game over)
@@ -141,6 +144,9 @@ class StoneAgeEncoding(Encoding):
             self._offsets[name] = (sum(length for _, length in self._offsets.values()), size)
         self._first = {name: first for name, (first, _) in self._offsets.items()}
         self._size = sum(self.parts.values())
+        self._zeros = array("f", bytes(4 * self._size))
+        self._phase_at = {phase: self._first["phase"] + i for i, phase in enumerate(PHASES)}
+        self._offsets_of = {p: self._viewer_offsets(p) for p in self.players}
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
@@ -155,34 +161,29 @@ class StoneAgeEncoding(Encoding):
         return index
 
     def legal_indices(self, game: StoneAge) -> dict[int, Action]:  # type: ignore[override]
-        legal = game.legal_actions()
-        # the engine keeps its legal actions (one tuple) until the state changes: while it holds
-        # the very same tuple, the indices found last time still hold (the mask, then the action)
-        token = game._legal_cache
-        last = self._last
-        if last is not None and last[0] is token:
-            return dict(last[1])
-        # the engine hands out the same action objects again and again (a place, a payment), so
-        # one set of them is looked up by their ids at C speed; the entry holds the actions, so
-        # their ids cannot be reused while it is kept
-        ids = tuple(map(id, legal))
-        seen = self._by_ids.get(ids)
-        if seen is None:
-            if len(self._by_ids) > 4096:
-                self._by_ids.clear()
-            seen = self._by_ids[ids] = (legal, {self._index_of(game, a): a for a in legal})
-        self._last = (token, seen[1])
-        return dict(seen[1])
+        # the engine's own tuple of legal actions (``legal_actions`` hands out a copy of it)
+        legal = game._legal_cache
+        if legal is None:
+            listed = game.legal_actions()
+            legal = game._legal_cache if game._legal_cache is not None else tuple(listed)
+        # the engine hands out the same action objects again and again (a place, a payment):
+        # known ones are looked up by id at C speed, with no Python step per action
+        found: dict[int | None, Action] = dict(zip(map(self._index_by_id.get, map(id, legal)), legal))
+        if None in found:
+            return {self._index_of(game, a): a for a in legal}
+        return found  # type: ignore[return-value]  # no None among the keys: every index is known
 
     def _index_of(self, game: StoneAge, action: Action) -> int:
-        """``action_index``, kept by the action object's id (the entry holds the object)."""
-        known = self._by_id.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1]
-        if len(self._by_id) > 16384:
-            self._by_id.clear()
+        """``action_index``, remembered by the action object's id while the object is held."""
+        index = self._index_by_id.get(id(action))
+        if index is not None:
+            return index
         index = self.action_index(game, action)
-        self._by_id[id(action)] = (action, index)
+        if len(self._held_actions) >= 16384:  # fresh objects (a die chosen, an igloo) add up
+            self._held_actions.clear()
+            self._index_by_id.clear()
+        self._held_actions[id(action)] = action
+        self._index_by_id[id(action)] = index
         return index
 
     # -- observation --------------------------------------------------------------------------------
@@ -195,44 +196,116 @@ class StoneAgeEncoding(Encoding):
             found = self._seat_orders[player] = (seats, {p: k for k, p in enumerate(seats)})
         return found
 
-    def _write_row(self, game: StoneAge, who: str, viewer: str, out: Any, at: int) -> None:
-        """Write ``who``'s row, as ``viewer`` sees it, at ``at`` of ``out`` (see ``_write``).
-        What changes at nearly every step is written number by number; the tools, one-use
-        tools, vouchers and cards, which change a few times a game, come as arrays kept by
-        what the player holds."""
-        w, c, s, g = game._goods[who]
-        out[at] = game._food[who]
-        out[at + 1] = w
-        out[at + 2] = c
-        out[at + 3] = s
-        out[at + 4] = g
-        key = (game._tools[who], game._used[who], game._one_use[who], game._vouchers[who], game._cards[who],
-               who == viewer)
-        held = self._held.get(key)
-        if held is None:
-            if len(self._held) > 4096:
-                self._held.clear()
-            held = self._held[key] = self._held_parts(*key)
-        tools, cards = held
-        out[at + 5:at + 5 + len(tools)] = tools
-        at += 5 + len(tools)
-        out[at] = game._people[who]
-        out[at + 1] = game._avail[who]
-        out[at + 2] = game._agri[who]
-        out[at + 3] = len(game._buildings[who])
-        out[at + 4] = len(game._igloos_of[who])
-        out[at + 5] = game._animal_at.get(who, 0)
-        out[at + 6] = game._scores[who]
-        out[at + 7:at + 7 + len(cards)] = cards
+    def observation(self, game: StoneAge, player: str) -> dict[str, list[float]]:  # type: ignore[override]
+        flat = self.vector(game, player)
+        return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
-    def _held_parts(self, tools: int, used: tuple[int, ...], one_use: tuple[int, ...], vouchers: tuple[int, ...],
-                    held: tuple[str, ...], own: bool) -> tuple[array[float], array[float]]:
-        """Two stretches of a row: the tool level, the unused tool tiles, the one-use tools and
-        the vouchers by value; then the cards (see ``_cards_part``)."""
+    def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
+        """The observation as one flat list (the parts' order). Every number in it is a small
+        count, exact in float32: it is written as ``fill_vector`` writes it."""
+        flat = self._zeros[:]
+        self._write(game, player, flat)
+        return flat.tolist()
+
+    def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
+        """``vector`` written into a float32 vector through a memoryview: a numpy call costs as
+        much as a few dozen memoryview writes, and the engine's move only about as much as the
+        whole observation should."""
+        self._write(game, player, memoryview(out))
+
+    def _write(self, game: StoneAge, player: str, out: Any) -> None:
+        """Write what ``player`` sees into ``out``, a float32 array or memoryview: the background
+        (all but what changes at nearly every step) in one copy, then whose turn it is, the
+        phase, the people left to place, the people on the places and what the step waits for,
+        number by number, the nonzero ones only (the background holds zeros there)."""
+        state = _BACKGROUND_STATE(game.__dict__)
+        kept = self._kept.get(player)
+        # compared with a copy of what it was drawn from: an unchanged tuple or count is the very
+        # same object, so the comparison stops at identities and costs far less than the drawing
+        if kept is None or kept[0] != state:
+            kept = self._kept[player] = (_copied(state), self._background(game, player), self._offsets_of[player])
+        _, background, (turn, avail_at, placed) = kept
+        out[:] = background
+        out[turn[game.current_player]] = 1.0
+        out[self._phase_at[game._phase]] = 1.0
+        avail = game._avail
+        for who, at in avail_at:
+            if avail[who]:
+                out[at] = avail[who]
+        at_places = game._at
+        for at, count in zip(map(placed.__getitem__, at_places), at_places.values()):
+            out[at] = count
+        if game._phase in _WAITING:
+            first = self._first["pending"]
+            for offset, value in self._pending_entries(game):
+                out[first + offset] = value
+
+    def _viewer_offsets(self, player: str) -> _Offsets:
+        """Where ``player``'s vector shows whose turn it is (by player, None when nobody's), each
+        player's people left to place, and the people of each (place, player)."""
+        seats, rel = self._seats(player)
+        turn: dict[str | None, int] = {p: self._first["turn"] + k for p, k in rel.items()}
+        turn[None] = self._first["turn"] + self.n
+        avail = self._first["players"] + 5 + self._tools_size + 1
+        avail_at = tuple((who, avail + k * self._player_size) for k, who in enumerate(seats))
+        first, places = self._first["placed"], len(self.places)
+        placed = {(place, who): first + rel[who] * places + i for who in seats for place, i in self._place_index.items()}
+        return turn, avail_at, placed
+
+    def _background(self, game: StoneAge, player: str) -> array[float]:
+        """What ``player`` sees but for the parts ``_write`` adds: it reads only what
+        ``_BACKGROUND_STATE`` names. The players' rows and the board come from packed arrays
+        kept by what they show."""
+        if player not in self.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        out = self._zeros[:]  # a copy at C speed: building a zeroed array costs ten times more
+        at = self._first
+        seats, rel = self._seats(player)
+        out[at["seat"] + self._seat_at[player]] = 1.0
+        out[at["start_player"] + rel[game.start_player]] = 1.0
+        first = at["round"]
+        out[first] = game.round
+        out[first + 1] = game.ends_after_round
+        out[first + 2] = game.deck_size
+        first, size = at["players"], self._player_size
+        for who in seats:
+            out[first:first + size] = self._row(game, who, who == player)
+            out[first] = game._food[who]
+            out[first + 1], out[first + 2], out[first + 3], out[first + 4] = game._goods[who]
+            first += size
+        if "animal" in self._place_index:
+            first, places, animal = at["placed"], len(self.places), self._place_index["animal"]
+            for who, count in game._animal_at.items():
+                out[first + rel[who] * places + animal] = count
+        board = self._board_values(game)
+        first = at["display"]
+        out[first:first + len(board)] = board
+        return out
+
+    def _row(self, game: StoneAge, who: str, own: bool) -> array[float]:
+        """``who``'s row as its owner (``own``) or another player sees it, with zeros for the
+        food, the resources and the people left to place; kept by what it shows."""
+        key = (game._tools[who], game._used[who], game._one_use[who], game._vouchers[who], game._cards[who],
+               game._people[who], game._agri[who], len(game._buildings[who]), len(game._igloos_of[who]),
+               game._animal_at.get(who, 0), game._scores[who], own)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) > 4096:
+                self._rows.clear()
+            row = self._rows[key] = self._row_values(*key)
+        return row
+
+    def _row_values(self, tools: int, used: tuple[int, ...], one_use: tuple[int, ...], vouchers: tuple[int, ...],
+                    held: tuple[str, ...], people: int, agriculture: int, buildings: int, igloos: int, animal: int,
+                    score: int, own: bool) -> array[float]:
+        """A row: food and resources (zeros here), the tool level, the unused tool tiles, the
+        one-use tools and the vouchers by value, people, people left to place (zero here),
+        agriculture, buildings, igloos, people at the animal, score, then the cards."""
         unused = unused_tiles(tools, used)
-        counts = [tools, *(unused.count(v) for v in self.tile_values), *(one_use.count(v) for v in self.one_use_values),
-                  *(vouchers.count(v) for v in self.voucher_sizes)]
-        return array("f", counts), array("f", self._cards_part(held, own))
+        return array("f", [0, 0, 0, 0, 0, tools, *(unused.count(v) for v in self.tile_values),
+                           *(one_use.count(v) for v in self.one_use_values),
+                           *(vouchers.count(v) for v in self.voucher_sizes),
+                           people, 0, agriculture, buildings, igloos, animal, score, *self._cards_part(held, own)])
 
     def _cards_part(self, held: tuple[str, ...], own: bool) -> list[float]:
         cards = [0.0] * len(self.card_ids)
@@ -247,61 +320,11 @@ class StoneAgeEncoding(Encoding):
             previous = card
         return cards + [float(hidden)]
 
-    def observation(self, game: StoneAge, player: str) -> dict[str, list[float]]:  # type: ignore[override]
-        flat = self.vector(game, player)
-        return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
-
-    def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list (the parts' order). Every number in it is a small
-        count, exact in float32: it is written as ``fill_vector`` writes it."""
-        flat = array("f", bytes(4 * self._size))
-        self._write(game, player, flat)
-        return flat.tolist()
-
-    def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a zeroed float32 vector through a memoryview: a numpy call
-        costs as much as a few dozen memoryview writes, and the engine's move only about as
-        much as the whole observation should."""
-        self._write(game, player, memoryview(out).cast("B").cast("f"))  # numpy's own view is slower
-
-    def _write(self, game: StoneAge, player: str, out: Any) -> None:
-        """Write what ``player`` sees into ``out``, a float32 array or memoryview of zeros:
-        single numbers one by one, the cards, counts and board from packed arrays kept by what
-        they show, only the nonzero entries."""
-        if player not in self.players:
-            raise IllegalActionError(f"{player!r} does not play this game")
-        at = self._first
-        seats, rel = self._seats(player)
-        current = game.current_player
-        out[at["seat"] + self._seat_at[player]] = 1.0
-        out[at["turn"] + (rel[current] if current is not None else self.n)] = 1.0
-        out[at["start_player"] + rel[game.start_player]] = 1.0
-        out[at["phase"] + _PHASE_AT[game.phase]] = 1.0
-        first = at["round"]
-        out[first] = game.round
-        out[first + 1] = game.ends_after_round
-        out[first + 2] = game.deck_size
-        first, places, place_index = at["placed"], len(self.places), self._place_index
-        for (place, who), count in game._at.items():
-            out[first + rel[who] * places + place_index[place]] = count
-        if "animal" in place_index:
-            for who, count in game._animal_at.items():
-                out[first + rel[who] * places + place_index["animal"]] = count
-        first, size = at["players"], self._player_size
-        for k, who in enumerate(seats):
-            self._write_row(game, who, player, out, first + k * size)
-        board = self._board_values(game)
-        first = at["display"]
-        out[first:first + len(board)] = board
-        first = at["pending"]
-        for offset, value in self._pending_entries(game):
-            out[first + offset] = value
-
     def _board_values(self, game: StoneAge) -> array[float]:
         """The display, stacks, igloos and animal parts (one stretch of the vector), kept by what
         they show: the board changes a few times a round."""
         # each stack whole is the quickest key (a C-speed copy); its hidden order is only a key here
-        board_key = (tuple(game._display), tuple(map(tuple, game._stacks.values())), game._igloos_open, game._animal,
+        board_key = (tuple(game._display), tuple(game._stacks.items()), tuple(game._igloos_of.items()), game._animal,
                      len(game._waiting))
         board = self._boards.get(board_key)
         if board is None:
@@ -368,6 +391,25 @@ class StoneAgeEncoding(Encoding):
         elif phase == "feeding":
             entries.append((amounts + 1, float(pending[2])))
         return entries
+
+
+#: what the background of an observation is drawn from (see ``StoneAgeEncoding._background``):
+#: the game's attributes, read from its ``__dict__`` in one C call; numbers, names and tuples
+#: first, then the lists and dicts (``_copied`` copies those)
+_BACKGROUND_STATE = itemgetter("_start", "_round", "_ends", "_igloos_open", "_animal", "_waiting", "_food", "_goods",
+                               "_scores", "_tools", "_used", "_one_use", "_vouchers", "_cards", "_people", "_agri",
+                               "_buildings", "_igloos_of", "_animal_at", "_display", "_stacks", "_deck")
+_IMMUTABLE = 6
+#: the phases with something in the ``pending`` part
+_WAITING = frozenset({"tools", "pay", "dice_for_all", "choose_resources", "animal_rewards", "feeding"})
+#: a viewer's offsets of whose turn it is, of each player's people left to place, of (place, player)
+_Offsets = tuple[dict[str | None, int], tuple[tuple[str, int], ...], dict[tuple[str, str], int]]
+
+
+def _copied(state: tuple) -> tuple:
+    """``state`` with its lists and dicts copied, so that later moves leave it as it was (the
+    engine's containers hold numbers, names and tuples: a shallow copy is a whole one)."""
+    return (*state[:_IMMUTABLE], *[x.copy() for x in state[_IMMUTABLE:]])
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
