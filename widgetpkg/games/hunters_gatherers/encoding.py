@@ -56,8 +56,8 @@ _TILE, _SIDES, _LAKE, _FISH, _ANIMALS, _TOKEN, _MUSHROOMS, _POWER, _COVERED, _NE
 _FIXED_CHANNELS = 24
 _PHASES = ("place_tile", "place_figure", "retake_meeple", "over")
 _FEATURE_TYPES = ("forest", "meadow", "river", "lake")
-#: boards (dicts, by identity) whose window entries are kept: one per game being played
-_KEPT_BOARDS = 64
+#: seat orders kept (per player names and observer): a few games share an encoding
+_KEPT_SEAT_ORDERS = 64
 #: boards followed for their bounding box and window (some 30 kB each): one per game being played
 _FOLLOWED = 16
 
@@ -103,10 +103,6 @@ class HuntersGatherersEncoding(Encoding):
         for name, size in self.parts.items():
             self._offsets[name] = at
             at += size
-        #: the window entries of the last few boards (see ``_board_entries``)
-        self._boards: dict[int, tuple[Cell, tuple, list[int], list[float]]] = {}
-        #: a tile's window entries by orientation (hashed by identity) and window cell
-        self._cells: dict[tuple[Orientation, int, int], tuple[list[int], tuple[float, ...]]] = {}
         #: per board followed (by identity): its tiles, bounding box and window (see ``_follow``)
         self._followed: dict[int, list[Any]] = {}
         #: per (players, observer): each player's seat counted from the observer, and its first
@@ -174,13 +170,19 @@ class HuntersGatherersEncoding(Encoding):
         return {name: flat[at:at + self.parts[name]] for name, at in self._offsets.items()}
 
     def vector(self, game: HuntersGatherers, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as a list, without numpy: the printed board from entries kept per board."""
+        """The observation as a list, computed afresh from the game (no state kept between calls):
+        the reference that ``fill_vector``'s kept windows are tested against."""
         _check_player(game, player)
         flat = [0.0] * self.observation_size
         cx, cy = anchor(game)
-        where, values = self._board_entries(game._board, cx, cy)
-        for i, v in zip(where, values):
-            flat[i] = v
+        x0, y0 = cx - _HALF, cy - _HALF
+        for (x, y), placed in game._board.items():
+            dx, dy = x - x0, y - y0
+            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
+                base = (dy * WINDOW + dx) * self.channels
+                channels, shown = _printed_channels(placed.tile, placed.edges)
+                for channel, value in zip(channels, shown):
+                    flat[base + channel] = value
         self._write_live(game, player, cx, cy, self._bases(game._board, (cx, cy)), flat)
         return flat
 
@@ -203,41 +205,6 @@ class HuntersGatherersEncoding(Encoding):
         for tile_id in (game._hand, *game._removed) if game._hand is not None else game._removed:
             flat[first + tile_id] = 0.0
         self._write_live(game, player, cx, cy, bases, flat, piles=False)
-
-    def _board_entries(self, board: dict[Cell, Orientation], cx: int, cy: int) -> tuple[list[int], list[float]]:
-        """The window's entries for the printed tiles, the same for every player. A tile placed
-        goes at the end of the board's dict (and undo takes it from there), so the entries of
-        the board last seen, if it is the start of this one, are extended rather than rebuilt."""
-        items = tuple(board.items())
-        seen = self._boards.get(id(board))
-        if seen is not None and seen[0] == (cx, cy) and items[:len(seen[1])] == seen[1]:
-            where, values = seen[2], seen[3]  # orientation objects compare by identity: C speed
-            if len(items) == len(seen[1]):
-                return where, values
-            where, values = list(where), list(values)
-            new = items[len(seen[1]):]
-        else:
-            if len(self._boards) >= _KEPT_BOARDS:
-                self._boards.clear()
-            where, values, new = [], [], items
-        x0, y0 = cx - _HALF, cy - _HALF
-        for (x, y), placed in new:
-            dx, dy = x - x0, y - y0
-            if 0 <= dx < WINDOW and 0 <= dy < WINDOW:
-                entries = self._cell_entries(placed, dx, dy)
-                where += entries[0]
-                values += entries[1]
-        self._boards[id(board)] = ((cx, cy), items, where, values)
-        return where, values
-
-    def _cell_entries(self, placed: Orientation, dx: int, dy: int) -> tuple[list[int], tuple[float, ...]]:
-        """The board part's entries of a tile placed at window cell (dx, dy), kept per tile side."""
-        entries = self._cells.get((placed, dx, dy))
-        if entries is None:
-            base = (dy * WINDOW + dx) * self.channels
-            channels, shown = _printed_channels(placed.tile, placed.edges)
-            entries = self._cells[placed, dx, dy] = ([base + channel for channel in channels], shown)
-        return entries
 
     def _follow(self, board: dict[Cell, Orientation], *, window: bool) -> list[Any]:
         """The record kept for ``board``, brought up to date: ``[cells, sides, (x_min, x_max,
@@ -371,7 +338,7 @@ class HuntersGatherersEncoding(Encoding):
         players = game.players
         seats = self._seats.get((players, player))
         if seats is None:
-            if len(self._seats) >= _KEPT_BOARDS:  # games with other player names
+            if len(self._seats) >= _KEPT_SEAT_ORDERS:  # games with other player names
                 self._seats.clear()
             me, count = players.index(player), len(players)
             seat_of = {p: (i - me) % count for i, p in enumerate(players)}
