@@ -13,8 +13,9 @@ worth more than a lopsided pair with the same total, and the stronger track stil
   and by the chance of ever laying the entering tile: an entrance already at the tribe's edge asks
   for one scene, and a token for another on the cave, a pair that no tile in sight may show;
 - mountain tokens in hand: their bonus, on the track the bonus feeds;
-- mobility: the pool tiles (and, before this turn's refill, the common pool's) that show a scene
-  some open square of the tribe asks for, and the open squares themselves;
+- mobility: the pool tiles (and, before this turn's refill, the common pool's) that can be laid
+  next to the tribe (a half on an open square showing the scene it asks for, the other half on a
+  free neighbour that takes it), and the open squares themselves;
 - a dead end (no such tile): the tribe is abandoned for a new one in the best free cave (its lower
   value), or, with no cave left for a new tribe, the player is out and gains nothing more.
 
