@@ -1,8 +1,9 @@
 """How far the Sapiens estimate's projected tracks land from the tracks that games end with.
 
-    python benchmarks/sapiens_calibration.py [--games 16] [--seed 2000] [--levels normal,easy]
+    python benchmarks/sapiens_calibration.py [--games 16] [--seed 2000] [--levels normal,easy] [--players 2]
 
-Plays seeded 2-player games between two difficulty levels (seats alternating) and, at the start of
+Plays seeded games between two difficulty levels (the first level in one seat, rotating from game
+to game, the second in all the others) and, at the start of
 each turn of a player still in the game, takes the estimate's projection of their food and shelter
 (``heuristic.projection``). At the end it prints, by turns left, the mean error of each projection
 (final track minus projected: positive = the estimate expected too little) and the mean gain of
@@ -21,11 +22,12 @@ import widgetpkg as wp
 from widgetpkg.games.sapiens import heuristic
 
 
-def play(seed: int, levels: tuple[str, str]) -> list[tuple[int, float, float, float, float]]:
+def play(seed: int, levels: tuple[str, str], players: int = 2) -> list[tuple[int, float, float, float, float]]:
     """One seeded game: (turns left, food error, shelter error, food gain, shelter gain) per snapshot."""
-    seats = list(wp.game_info("sapiens").player_names(2))
-    order = levels if seed % 2 == 0 else levels[::-1]
-    agents = {s: wp.agents.for_game("sapiens", order[i], seed=seed * 8 + i) for i, s in enumerate(seats)}
+    seats = list(wp.game_info("sapiens").player_names(players))
+    first = seed % players
+    agents = {s: wp.agents.for_game("sapiens", levels[0] if i == first else levels[1], seed=seed * 8 + i)
+              for i, s in enumerate(seats)}
     g = wp.new_game("sapiens", players=seats, seed=seed)
     snaps = []
     seen = set()
@@ -47,11 +49,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--seed", type=int, default=2000)
     parser.add_argument("--levels", default="normal,easy", help="two levels, comma-separated")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     first, second = args.levels.split(",")
     by_left: dict[int, list[tuple[int, float, float, float, float]]] = defaultdict(list)
     for seed in range(args.seed, args.seed + args.games):
-        for row in play(seed, (first, second)):
+        for row in play(seed, (first, second), args.players):
             by_left[row[0]].append(row)
     print(f"{'turns left':>10} {'snapshots':>9} {'food error':>10} {'shelter error':>13} {'food gain':>9} "
           f"{'shelter gain':>12}")

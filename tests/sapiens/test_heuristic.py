@@ -89,3 +89,22 @@ def test_the_estimate_is_the_soft_minimum_of_the_projection_plus_mobility():
         food, shelter, left, mobility, words = projection(g, p)
         assert food >= g.food[p] and shelter >= g.shelter[p] and 0 < left <= 11 and words
         assert estimate(g)[p] == soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + mobility
+
+
+def test_a_tile_fits_the_tribe_in_the_estimate_exactly_when_the_rules_let_it_be_laid():
+    # the mobility term counts the pool tiles that have a legal regular placement (both halves, P1-P3b),
+    # not merely a scene some open square asks for
+    from widgetpkg.games.sapiens import heuristic
+    checked = 0
+    for seed in range(12):
+        g, rng = wp.new_game("sapiens", players=2 + seed % 3, seed=seed), random.Random(seed)
+        while not g.is_over:
+            p = g.current_player
+            if g.phase == "main" and g._tribe[p]:
+                board, need, tokens, bears = g._view(p)
+                pairs = heuristic._reach(g.valley(p), board, need, tokens, bears, 11, g._picking_plain)[0]
+                laid = {t for t, *_ in g._regular(p, g._pools[p])}
+                assert {t for t in g._pools[p] if g.components.tiles[t].scenes in pairs} == laid
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 150

@@ -13,8 +13,9 @@ worth more than a lopsided pair with the same total, and the stronger track stil
   and by the chance of ever laying the entering tile: an entrance already at the tribe's edge asks
   for one scene, and a token for another on the cave, a pair that no tile in sight may show;
 - mountain tokens in hand: their bonus, on the track the bonus feeds;
-- mobility: the pool tiles (and, before this turn's refill, the common pool's) that show a scene
-  some open square of the tribe asks for, and the open squares themselves;
+- mobility: the pool tiles (and, before this turn's refill, the common pool's) that can be laid
+  next to the tribe (a half on an open square showing the scene it asks for, the other half on a
+  free neighbour that takes it), and the open squares themselves;
 - a dead end (no such tile): the tribe is abandoned for a new one in the best free cave (its lower
   value), or, with no cave left for a new tribe, the player is out and gains nothing more.
 
@@ -36,7 +37,7 @@ import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.info import Level
-from .components import CAVE
+from .components import CAVE, SCENES
 from .placement import CONFLICT, fits_square
 
 if TYPE_CHECKING:
@@ -168,13 +169,13 @@ def _player(g: Sapiens, p: str, terms: Terms | None = None) -> float:
 def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
     """(expected shelter of the caves still reachable, pool tiles fitting, open squares)."""
     board, need, tokens, bears = g._view(p)
-    wanted, opened, approaches = _reach(g.valley(p), board, need, tokens, bears, left)
+    pairs, opened, approaches = _reach(g.valley(p), board, need, tokens, bears, left, g._picking_plain)
     tiles = g.components.tiles
     pool = g._pools[p]
     common = g._pools["common"]
     if g.current_player == p and g._phase != "start_cave":
         pool += common  # the refill of this turn is still to come
-    fit = sum(1 for t in pool if not wanted.isdisjoint(tiles[t].scenes))
+    fit = sum(1 for t in pool if tiles[t].scenes in pairs)
     if not approaches:
         return 0.0, fit, opened
     in_sight = [tiles[t].scenes for t in (*g._pools[p], *common)]  # the tiles it may lay soon
@@ -197,27 +198,42 @@ def _prospects(g: Sapiens, p: str, left: int) -> tuple[float, int, int]:
 
 #: _reach's answers by valley and position: a look-ahead evaluates many positions that share a
 #: valley's geometry (the other players' valleys, and one placement's several follow-ups)
-_REACH: dict[tuple, tuple[frozenset[str], int, tuple[tuple[int, int, str | None, str | None, str], ...]]] = {}
+_REACH: dict[tuple, tuple[frozenset[tuple[str, str]], int, tuple[tuple[int, int, str | None, str | None, str], ...]]] = {}
 _REACH_SIZE = 2000  # a few decisions' worth; then it starts again (memory stays flat)
 
 
 def _reach(v: Valley, board: dict[int, tuple[int, str, int]], need: dict[int, str], tokens: dict[int, str],
-           bears: frozenset[int], left: int) -> tuple[frozenset[str], int, tuple[tuple[int, int, str | None, str | None, str], ...]]:
-    """The geometry of a tribe's prospects: the scenes its open squares ask for, how many there are,
+           bears: frozenset[int], left: int, picking_on_plain: bool = False,
+           ) -> tuple[frozenset[tuple[str, str]], int, tuple[tuple[int, int, str | None, str | None, str], ...]]:
+    """The geometry of a tribe's prospects: the pairs of scenes a tile may show to be laid next to
+    it (half on an open square, half on a free neighbour: P1-P3b), how many open squares there are,
     and the caves it can still walk to, each as (squares to cover before it, shelter
     it is worth, the token on it, the scene its entrance asks for if already open, its ground)."""
     # a Valley hashes by identity (and each game's valleys live as long as its components)
-    key = (v, frozenset(board), frozenset(need.items()), frozenset(tokens.items()), bears, left)
+    key = (v, frozenset(board), frozenset(need.items()), frozenset(tokens.items()), bears, left, picking_on_plain)
     found = _REACH.get(key)
     if found is not None:
         return found
-    kind, neighbours = v.kind, v.neighbours
-    wanted = set()
+    kind, neighbours, step = v.kind, v.neighbours, v.step
+    pairs: set[tuple[str, str]] = set()
     frontier = []
     for s, scene in need.items():
-        if scene != CONFLICT and s not in bears:
-            wanted.add(scene)
-            frontier.append(s)
+        if scene == CONFLICT or s in bears:
+            continue
+        frontier.append(s)
+        if not fits_square(kind[s], scene, picking_on_plain, tokens.get(s)):
+            continue
+        for n in step[s]:
+            if n < 0 or n in board or n in bears:
+                continue
+            other = need.get(n)
+            if other == CONFLICT:
+                continue
+            token = tokens.get(n)
+            for o in ((other,) if other is not None else SCENES):
+                if o != scene and fits_square(kind[n], o, picking_on_plain, token):
+                    pairs.add((scene, o))
+                    pairs.add((o, scene))
     # breadth-first from the open squares over free valley squares: squares to cover before a cave
     targets = set()
     for cave in v.caves:
@@ -248,7 +264,7 @@ def _reach(v: Valley, board: dict[int, tuple[int, str, int]], need: dict[int, st
         high, low = v.shelter[cave]  # type: ignore[misc]
         token = tokens.get(cave)
         approaches.append((d, high if token else low, token, need.get(entrance) if d == 0 else None, kind[entrance]))
-    found = (frozenset(wanted), len(frontier), tuple(approaches))
+    found = (frozenset(pairs), len(frontier), tuple(approaches))
     if len(_REACH) >= _REACH_SIZE:
         _REACH.clear()
     _REACH[key] = found
