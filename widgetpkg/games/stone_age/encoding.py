@@ -115,11 +115,10 @@ class StoneAgeEncoding(Encoding):
         #: id is a C-speed key, and a kept object's id cannot pass to another object
         self._index_by_id: dict[int, int] = {}
         self._held_actions: dict[int, Action] = {}
-        #: per viewer: the vector (packed float32, copied out at C speed) and the step it shows
-        #: the state after (see ``_kept_vector``)
-        self._kept: dict[str, _Kept] = {}
-        #: id(step) -> (step, what its journal changes: ``_changed``), shared by the viewers
-        self._changes: dict[int, tuple[object, dict[str, frozenset | None]]] = {}
+        #: the table's vector (packed float32, copied out at C speed) and the step it shows the
+        #: state after (see ``_kept_table``); each player's own cards part, by the cards held
+        self._table: _Kept | None = None
+        self._own_cards: dict[str, tuple[tuple[str, ...], array[float] | None]] = {}
         # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
         self._tools_size = 1 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
         self._player_size = 5 + self._tools_size + 7 + len(self.card_ids) + 1
@@ -148,6 +147,18 @@ class StoneAgeEncoding(Encoding):
         #: igloos, people at the animal, score, the cards)
         self._avail_at = 5 + self._tools_size + 1
         self._views = {p: _View(self, p) for p in self.players}
+        #: by seat: the slice copies that turn the parts with a block per seat (whose turn, the
+        #: start player, the players' rows, the people placed) from the first seat's view to
+        #: that seat's: (to, end, from, to end), the blocks of that seat on first, then the others
+        self._turned: list[tuple[tuple[int, int, int, int], ...]] = []
+        for seat in range(n):
+            copies: list[tuple[int, int, int, int]] = []
+            for first, block in ((self._first["turn"], 1), (self._first["start_player"], 1),
+                                 (self._first["players"], self._player_size), (self._first["placed"], len(self.places))):
+                cut, end = first + seat * block, first + n * block
+                copies += [(first, first + end - cut, cut, end), (first + end - cut, end, first, cut)]
+            self._turned.append(tuple(copies))
+        self._seat_first = self._first["seat"]
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
@@ -202,29 +213,57 @@ class StoneAgeEncoding(Encoding):
         return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
     def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list (the parts' order). Every number in it is a small
-        count, exact in float32: it is written as ``fill_vector`` writes it."""
-        flat = self._zeros[:]
-        self._write(game, player, flat)
-        return flat.tolist()
+        """The observation as one flat list (the parts' order), drawn afresh: the reference that
+        ``fill_vector``'s kept vector is tested against. Every number in it is a small count,
+        exact in float32."""
+        if player not in self.players:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        return self._drawn(game, player).tolist()
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a float32 vector through a memoryview: a numpy call costs as
-        much as a few dozen memoryview writes, and the engine's move only about as much as the
-        whole observation should."""
-        self._write(game, player, memoryview(out))
-
-    def _write(self, game: StoneAge, player: str, out: Any) -> None:
-        """Write what ``player`` sees into ``out``, a float32 array or memoryview, in one copy of
-        the vector kept for ``player`` (brought up to date first: see ``_kept_vector``)."""
+        """``vector`` written into a float32 vector (through a memoryview: a numpy call costs as
+        much as a few dozen memoryview writes), from the vector kept for the table (see
+        ``_kept_table``) turned to ``player``'s seat in a few slice copies."""
+        if player not in self._seat_at:
+            raise IllegalActionError(f"{player!r} does not play this game")
         history = game._history
-        kept = self._kept.get(player)
-        if kept is None or not history or kept.step is not history[-1]:
-            kept = self._kept_vector(game, player, kept)
-        out[:] = kept.vector
+        table = self._table
+        if table is None or not history:
+            table = self._kept_table(game)
+        elif table.step is not history[-1]:
+            if len(history) > 1 and history[-2] is table.step:  # one step since: what a learner's loop sees
+                self._redraw(game, table, history[-1:])
+                table.step = history[-1]
+            else:
+                table = self._kept_table(game)
+        out = memoryview(out)
+        seat = self._seat_at[player]
+        if seat == 0:
+            out[:] = table.vector
+        else:
+            kept = table.view_of  # a memoryview of the kept vector: its slices are not copies
+            out[:] = kept
+            # the blocks of each seat's part, from ``player``'s seat on
+            for to, end, start, stop in self._turned[seat]:
+                out[to:end] = kept[start:stop]
+        out[self._seat_first + seat] = 1.0
+        # the player's own cards, where a card drawn face down shows to its owner only
+        cards = game._cards[player]
+        own = self._own_cards.get(player)
+        if own is None or own[0] is not cards:
+            own = self._own_cards[player] = (cards, self._own_cards_part(cards))
+        if own[1] is not None:
+            first = self._first["players"] + self._avail_at + 6
+            out[first:first + len(own[1])] = own[1]
 
-    def _kept_vector(self, game: StoneAge, player: str, kept: _Kept | None) -> _Kept:
-        """``player``'s kept vector brought up to ``game``'s state.
+    def _own_cards_part(self, cards: tuple[str, ...]) -> array[float] | None:
+        """The cards part of its owner's row, None if it is the one everyone sees."""
+        own = self._cards_part(cards, True)
+        return array("f", own) if own != self._cards_part(cards, False) else None
+
+    def _kept_table(self, game: StoneAge) -> _Kept:
+        """The vector kept for the table (as the first seat sees it, the cards as everyone sees
+        them, no seat marked), brought up to ``game``'s state.
 
         The engine changes its state only through journaled steps (``Game._set``, ``_put``...; undo
         rolls them back), so a vector drawn after step S of a game shows, once the steps that
@@ -232,56 +271,39 @@ class StoneAgeEncoding(Encoding):
         entries of the attributes their journals name (``_DRAWN_FROM``) are redrawn, nothing else.
         A history that no longer holds S (S undone, another game, a copy with its hidden parts
         drawn anew: its history starts empty) has the vector drawn whole."""
-        if player not in self.players:
-            raise IllegalActionError(f"{player!r} does not play this game")
         history = game._history
         last = history[-1] if history else None
-        if kept is not None and last is not None:
-            since = kept.step
+        table = self._table
+        if table is not None and last is not None:
+            since = table.step
             i = len(history) - 1
             stop = max(-1, i - _WALK_BACK)
             while i > stop and history[i] is not since:
                 i -= 1
             if i > stop:
-                self._redraw(game, kept, history[i + 1:])
-                kept.step = last
-                return kept
-        view = self._views[player]
-        kept = self._kept[player] = _Kept(last, self._drawn(game, player, view), view)
-        return kept
+                self._redraw(game, table, history[i + 1:])
+                table.step = last
+                return table
+        table = self._table = _Kept(last, self._drawn(game, None), self._views[self.players[0]])
+        return table
 
     def _redraw(self, game: StoneAge, kept: _Kept, steps: list) -> None:
-        """Redraw in ``kept`` what the journals of ``steps`` change (``_changed``)."""
-        changes = self._changes
-        merged: dict[str, frozenset | None] = {}
-        for k, step in enumerate(steps):
-            found = changes.get(id(step))
-            if found is None or found[0] is not step:
-                if len(changes) >= 512:
-                    changes.clear()
-                found = changes[id(step)] = (step, _changed(step.journal))
-            if k == 0:
-                merged = found[1]  # shared: copied below before a second step adds to it
-                continue
-            if k == 1:
-                merged = dict(merged)
-            for writer, keys in found[1].items():
-                if writer in merged:
-                    before = merged[writer]
-                    merged[writer] = None if before is None or keys is None else before | keys
-                else:
-                    merged[writer] = keys
+        """Redraw in ``kept`` what the journals of ``steps`` change (``_changed``), step by step."""
         out, view = kept.vector, kept.view
-        for writer, keys in merged.items():
-            getattr(self, writer)(game, view, out, keys)
+        for step in steps:
+            for writer, keys in _changed(step.journal):
+                writer(self, game, view, out, keys)
 
-    def _drawn(self, game: StoneAge, player: str, view: _View) -> array[float]:
+    def _drawn(self, game: StoneAge, player: str | None) -> array[float]:
         """``player``'s vector drawn whole, from the rows and the board read afresh (the
-        reference the redraws of ``_redraw`` keep equal to)."""
+        reference); with None, the table's: as the first seat sees it, the cards as everyone
+        sees them, no seat marked."""
+        view = self._views[self.players[0] if player is None else player]
         out = self._zeros[:]  # a copy at C speed: building a zeroed array costs ten times more
         at = self._first
-        seats, rel = self._seats(player)
-        out[at["seat"] + self._seat_at[player]] = 1.0
+        seats, rel = self._seats(view.player)
+        if player is not None:
+            out[at["seat"] + self._seat_at[player]] = 1.0
         out[at["start_player"] + rel[game.start_player]] = 1.0
         first = at["round"]
         out[first] = game.round
@@ -419,7 +441,7 @@ class StoneAgeEncoding(Encoding):
         first, size = self._avail_at + 6, len(self.card_ids) + 1
         for who in self.players if keys is None else keys:
             at = view.row_at[who] + first
-            out[at:at + size] = array("f", self._cards_part(game._cards[who], who == view.player))
+            out[at:at + size] = array("f", self._cards_part(game._cards[who], False))
 
     def _draw_placed(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
         """The people on the places this round (the animal's are ``_draw_at_animal``'s)."""
@@ -557,28 +579,30 @@ _DRAWN_FROM: dict[str, str] = {
 #: the attributes (dicts) whose redraw takes the changed keys (players, or (place, player))
 _KEYED = frozenset({"_food", "_goods", "_tools", "_used", "_one_use", "_vouchers", "_people", "_avail", "_agri",
                     "_buildings", "_scores", "_cards", "_at"})
+_KEYED_OPS = frozenset({"put", "del"})
+#: ``_DRAWN_FROM`` with the redraws as functions
+_REDRAWS: dict[str, Any] = {name: getattr(StoneAgeEncoding, method) for name, method in _DRAWN_FROM.items()}
 #: how far back in the history a vector drawn earlier is looked for (else drawn whole)
 _WALK_BACK = 64
 
 
-def _changed(journal: tuple) -> dict[str, frozenset | None]:
-    """What one step's journal changes in an observation: redraw -> the keys changed (None: all)."""
-    found: dict[str, set | None] = {}
+def _changed(journal: tuple) -> list[tuple[Any, frozenset | None]]:
+    """What one step's journal changes in an observation: (redraw, the keys changed or None: all)."""
+    found: dict[Any, set | None] = {}
+    drawn_from = _REDRAWS
     for op in journal:
-        kind = op[0]
-        if kind == "rng":
+        if op[0] == "rng":
             continue
-        name = op[1]
-        writer = _DRAWN_FROM.get(name)
+        writer = drawn_from.get(op[1])
         if writer is None:
             continue
-        if name in _KEYED and kind in ("put", "del"):
+        if op[0] in _KEYED_OPS and op[1] in _KEYED:
             keys = found.setdefault(writer, set())
             if keys is not None:
                 keys.add(op[2])
         else:
             found[writer] = None
-    return {writer: None if keys is None else frozenset(keys) for writer, keys in found.items()}
+    return [(writer, None if keys is None else frozenset(keys)) for writer, keys in found.items()]
 
 
 #: the phases with something in the ``pending`` part
@@ -605,14 +629,15 @@ class _View:
 
 
 class _Kept:
-    """A viewer's vector and the step of the history it shows the state after."""
+    """The table's vector and the step of the history it shows the state after."""
 
-    __slots__ = ("step", "vector", "view")
+    __slots__ = ("step", "vector", "view", "view_of")
 
     def __init__(self, step: object, vector: array[float], view: _View) -> None:
         self.step = step
         self.vector = vector
         self.view = view
+        self.view_of = memoryview(vector)
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
