@@ -119,6 +119,9 @@ class StoneAgeEncoding(Encoding):
         #: state after (see ``_kept_table``); each player's own cards part, by the cards held
         self._table: _Kept | None = None
         self._own_cards: dict[str, tuple[tuple[str, ...], array[float] | None]] = {}
+        #: the entries of whose turn, the phase and the pending step set in the table last (None:
+        #: not known, the parts are cleared whole)
+        self._turn_marks: list[int] | None = None
         # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
         self._tools_size = 1 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
         self._player_size = 5 + self._tools_size + 7 + len(self.card_ids) + 1
@@ -147,18 +150,17 @@ class StoneAgeEncoding(Encoding):
         #: igloos, people at the animal, score, the cards)
         self._avail_at = 5 + self._tools_size + 1
         self._views = {p: _View(self, p) for p in self.players}
-        #: by seat: the slice copies that turn the parts with a block per seat (whose turn, the
-        #: start player, the players' rows, the people placed) from the first seat's view to
-        #: that seat's: (to, end, from, to end), the blocks of that seat on first, then the others
+        #: by seat: the slice copies that turn the parts with a block per seat (the players' rows,
+        #: the people placed) from the first seat's view to that seat's: (to, end, from, to end),
+        #: the blocks of that seat on first, then the others
         self._turned: list[tuple[tuple[int, int, int, int], ...]] = []
         for seat in range(n):
             copies: list[tuple[int, int, int, int]] = []
-            for first, block in ((self._first["turn"], 1), (self._first["start_player"], 1),
-                                 (self._first["players"], self._player_size), (self._first["placed"], len(self.places))):
+            for first, block in ((self._first["players"], self._player_size), (self._first["placed"], len(self.places))):
                 cut, end = first + seat * block, first + n * block
                 copies += [(first, first + end - cut, cut, end), (first + end - cut, end, first, cut)]
             self._turned.append(tuple(copies))
-        self._seat_first = self._first["seat"]
+        self._seat_first, self._turn_first, self._start_first = (self._first[p] for p in ("seat", "turn", "start_player"))
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
@@ -243,9 +245,19 @@ class StoneAgeEncoding(Encoding):
         else:
             kept = table.view_of  # a memoryview of the kept vector: its slices are not copies
             out[:] = kept
-            # the blocks of each seat's part, from ``player``'s seat on
+            # the players' rows and the people placed, from ``player``'s seat on
             for to, end, start, stop in self._turned[seat]:
                 out[to:end] = kept[start:stop]
+            # whose turn and the start player, one-hot by seat: the one moved
+            n, first = self.n, self._turn_first
+            current = game.current_player
+            if current is not None:
+                at = self._seat_at[current]
+                out[first + at] = 0.0
+                out[first + (at - seat) % n] = 1.0
+            first, at = self._start_first, game._start
+            out[first + at] = 0.0
+            out[first + (at - seat) % n] = 1.0
         out[self._seat_first + seat] = 1.0
         # the player's own cards, where a card drawn face down shows to its owner only
         cards = game._cards[player]
@@ -285,6 +297,7 @@ class StoneAgeEncoding(Encoding):
                 table.step = last
                 return table
         table = self._table = _Kept(last, self._drawn(game, None), self._views[self.players[0]])
+        self._turn_marks = None
         return table
 
     def _redraw(self, game: StoneAge, kept: _Kept, steps: list) -> None:
@@ -348,18 +361,24 @@ class StoneAgeEncoding(Encoding):
 
     def _draw_turn(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
         """Whose turn, the phase and what the step waits for (the phase, the player, the pending
-        step: one changes, the others read it)."""
-        first, size = self._first["turn"], self.n + 1
-        out[first:first + size] = self._zeros[:size]
-        out[view.turn[game.current_player]] = 1.0
-        first, size = self._first["phase"], len(PHASES)
-        out[first:first + size] = self._zeros[:size]
-        out[self._phase_at[game._phase]] = 1.0
-        first, size = self._offsets["pending"]
-        out[first:first + size] = self._zeros[:size]
+        step: one changes, the others read it). The entries set last time are cleared, not the
+        parts (``_turn_marks``)."""
+        marks = self._turn_marks
+        if marks is None:  # a table drawn whole
+            for part in ("turn", "phase", "pending"):
+                first, size = self._offsets[part]
+                out[first:first + size] = self._zeros[:size]
+        else:
+            for at in marks:
+                out[at] = 0.0
+        marks = self._turn_marks = [view.turn[game.current_player], self._phase_at[game._phase]]
+        out[marks[0]] = 1.0
+        out[marks[1]] = 1.0
         if game._phase in _WAITING:
+            first = self._first["pending"]
             for offset, value in self._pending_entries(game):
                 out[first + offset] = value
+                marks.append(first + offset)
 
     def _draw_food(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
         food, row_at = game._food, view.row_at
@@ -450,7 +469,14 @@ class StoneAgeEncoding(Encoding):
             out[placed[key]] = at_places.get(key, 0)
 
     def _draw_display(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        self._draw_board_part(out, "display", self._display_part(game))
+        """The display's slots whose card changed (``keys``: slot indices)."""
+        width, first = len(self.card_ids) + 1, self._first["display"]
+        zeros, display = self._zeros[:width], game._display
+        for k in range(SLOTS) if keys is None else keys:
+            at = first + k * width
+            out[at:at + width] = zeros
+            card = display[k]
+            out[at + (self._card_index[card] if card is not None else width - 1)] = 1.0
 
     def _draw_stacks(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
         self._draw_board_part(out, "stacks", self._stacks_part(game))
@@ -576,9 +602,9 @@ _DRAWN_FROM: dict[str, str] = {
     "_animal_at": "_draw_at_animal", "_scores": "_draw_score", "_cards": "_draw_cards", "_at": "_draw_placed",
     "_display": "_draw_display", "_stacks": "_draw_stacks", "_animal": "_draw_animal", "_waiting": "_draw_animal",
 }
-#: the attributes (dicts) whose redraw takes the changed keys (players, or (place, player))
+#: the attributes whose redraw takes the changed keys (players, (place, player), display slots)
 _KEYED = frozenset({"_food", "_goods", "_tools", "_used", "_one_use", "_vouchers", "_people", "_avail", "_agri",
-                    "_buildings", "_scores", "_cards", "_at"})
+                    "_buildings", "_scores", "_cards", "_at", "_display"})
 _KEYED_OPS = frozenset({"put", "del"})
 #: ``_DRAWN_FROM`` with the redraws as functions
 _REDRAWS: dict[str, Any] = {name: getattr(StoneAgeEncoding, method) for name, method in _DRAWN_FROM.items()}
