@@ -44,8 +44,8 @@ def test_many_random_games_keep_the_contract(options, seed):
 
 def test_games_of_one_set_up_share_an_encoding_that_never_goes_stale():
     """``encoding()`` hands every game of a set-up the same encoding (a learner's next game finds
-    it warm); what it keeps is keyed by what a state shows, so two games played in turns, undone
-    and cloned, read the same as through an encoding made fresh for each look."""
+    it warm); what it keeps follows the history of the game it is given, so two games played in
+    turns, undone and cloned, read the same as through an encoding made fresh for each look."""
     import numpy as np
 
     from widgetpkg.games.stone_age.encoding import StoneAgeEncoding

@@ -712,8 +712,8 @@ _TABLES: dict[tuple, tuple[Action, ...]] = {}
 
 def encoding_for(game: StoneAge) -> StoneAgeEncoding:
     """One encoding per set-up and players, shared by every game of it. What it keeps between
-    steps (rows, boards, indices) is keyed by what a state shows, so it holds for any game of
-    the set-up, and a learner's next game starts with it warm."""
+    steps holds for any game of the set-up: the indices by action, the table's vector by the step
+    of the history it shows (another game's history has it drawn whole)."""
     key = (tuple(game.players), _setup(game))
     found = _ENCODINGS.get(key)
     if found is None:
