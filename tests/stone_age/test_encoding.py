@@ -4,6 +4,7 @@ writing card draws face down staying hidden from the other players."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -43,8 +44,8 @@ def test_many_random_games_keep_the_contract(options, seed):
 
 def test_games_of_one_set_up_share_an_encoding_that_never_goes_stale():
     """``encoding()`` hands every game of a set-up the same encoding (a learner's next game finds
-    it warm); what it keeps is keyed by what a state shows, so two games played in turns, undone
-    and cloned, read the same as through an encoding made fresh for each look."""
+    it warm); what it keeps follows the history of the game it is given, so two games played in
+    turns, undone and cloned, read the same as through an encoding made fresh for each look."""
     import numpy as np
 
     from widgetpkg.games.stone_age.encoding import StoneAgeEncoding
@@ -131,3 +132,99 @@ def test_an_illegal_index_changes_nothing_mid_game():
     with pytest.raises(IllegalActionError, match="not legal now"):
         enc.action(g, mask.index(False))
     assert g.to_position() == before
+
+
+def _attributes_read(game, look) -> set[str]:
+    """The game's own attributes (its ``__dict__``) that ``look(game)`` reads, properties and
+    methods followed: the game's class is swapped for a subclass that records every read."""
+    read: set[str] = set()
+    own = game.__dict__
+
+    class Recording(type(game)):  # type: ignore[misc, valid-type]
+        def __getattribute__(self, name):
+            if name in own:
+                read.add(name)
+            return super().__getattribute__(name)
+
+    cls = game.__class__
+    game.__class__ = Recording
+    try:
+        look(game)
+    finally:
+        game.__class__ = cls
+    return read
+
+
+def _step_setting(game, name: str, value, *, whole: bool) -> None:
+    """One journaled step (as the engine's moves are) that gives attribute ``name`` ``value``:
+    key by key for a dict unless ``whole``, else replaced."""
+    from widgetpkg.games.stone_age.actions import Decline
+
+    def play(action):
+        current = getattr(game, name)
+        if isinstance(current, dict) and not whole:
+            for key in [k for k in current if k not in value]:
+                game._delete(name, key)
+            for key, v in value.items():
+                if current.get(key, object()) != v:
+                    game._put(name, key, v)
+        else:
+            game._set(name, copy.deepcopy(value))
+        return []
+
+    game._play = play  # the instance's own: the step is recorded like any move
+    try:
+        game._record(Decline())
+    finally:
+        del game._play
+    game._legal_cache = None
+
+
+def test_every_attribute_the_observation_reads_is_redrawn_when_a_step_changes_it():
+    """The kept vector (``fill_vector``) is redrawn from the attributes the steps' journals name.
+    Which attributes the observation reads is derived here, not listed: a game records the reads
+    of a fresh observation; then each attribute read, changed alone by a journaled step (its value
+    taken from another position of the same phase), must leave the kept vector equal to a fresh
+    one for every player. An attribute read but missing from the redraws fails here."""
+    import numpy as np
+
+    options = {"players": 4, "variants": {"hard_winter": True, "wild_animals": True, "igloos": True}}
+    game = wp.new_game("stone-age", seed=21, **options)
+    rng = random.Random(3)
+    positions = []
+    journaled: set[str] = set()
+    while not game.is_over:
+        positions.append(game.clone())
+        game.apply(rng.choice(game.legal_actions()))
+        journaled |= {op[1] for op in game.history[-1].journal if op[0] != "rng"}
+    enc = game.encoding()
+
+    def look(g):
+        for player in g.players:
+            enc.vector(g, player)
+            enc.fill_vector(g, player, np.zeros(enc.observation_size, np.float32))
+
+    read: set[str] = set()
+    for position in positions[::30]:
+        read |= _attributes_read(position, look)
+    changing = sorted(read & journaled)
+    assert {"_food", "_goods", "_cards", "_display", "_at", "_phase"} <= set(changing)  # the derivation works
+    tested: set[str] = set()
+    for k, base in enumerate(positions[1:-1:50]):
+        # another position of the same phase first: its values fit the rest of this one
+        others = sorted(positions, key=lambda p: p.phase != base.phase)
+        for name in changing:
+            value = next((getattr(p, name) for p in others if getattr(p, name) != getattr(base, name)), None)
+            if value is None:
+                continue
+            for whole in (False, True):
+                g = base.clone()
+                for player in g.players:  # the kept vector brought up to this position first
+                    enc.fill_vector(g, player, np.zeros(enc.observation_size, np.float32))
+                _step_setting(g, name, value, whole=whole)
+                for player in g.players:
+                    kept = np.zeros(enc.observation_size, np.float32)
+                    enc.fill_vector(g, player, kept)
+                    assert kept.tolist() == enc.vector(g, player), f"{name} changed, {player}'s view stale ({k})"
+            tested.add(name)
+    assert tested == set(changing), f"never changed here: {set(changing) - tested}"

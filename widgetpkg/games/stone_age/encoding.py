@@ -45,7 +45,6 @@ from __future__ import annotations
 import json
 from array import array
 from itertools import combinations_with_replacement
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, IllegalActionError
@@ -116,12 +115,13 @@ class StoneAgeEncoding(Encoding):
         #: id is a C-speed key, and a kept object's id cannot pass to another object
         self._index_by_id: dict[int, int] = {}
         self._held_actions: dict[int, Action] = {}
-        # packed float32 (array 'f'): copied into the vector at C speed, read as floats by ``vector``
-        self._rows: dict[tuple, array[float]] = {}
-        self._boards: dict[tuple, array[float]] = {}
-        #: per viewer: what the background was drawn from (a copy), the background, the viewer's
-        #: offsets (see ``_background``)
-        self._kept: dict[str, tuple[tuple, array[float], _Offsets]] = {}
+        #: the table's vector (packed float32, copied out at C speed) and the step it shows the
+        #: state after (see ``_kept_table``); each player's own cards part, by the cards held
+        self._table: _Kept | None = None
+        self._own_cards: dict[str, tuple[tuple[str, ...], array[float] | None]] = {}
+        #: the entries of whose turn, the phase and the pending step set in the table last (None:
+        #: not known, the parts are cleared whole)
+        self._turn_marks: list[int] | None = None
         # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
         self._tools_size = 1 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
         self._player_size = 5 + self._tools_size + 7 + len(self.card_ids) + 1
@@ -146,7 +146,21 @@ class StoneAgeEncoding(Encoding):
         self._size = sum(self.parts.values())
         self._zeros = array("f", bytes(4 * self._size))
         self._phase_at = {phase: self._first["phase"] + i for i, phase in enumerate(PHASES)}
-        self._offsets_of = {p: self._viewer_offsets(p) for p in self.players}
+        #: in a player's row: the people left to place (people before, then agriculture, buildings,
+        #: igloos, people at the animal, score, the cards)
+        self._avail_at = 5 + self._tools_size + 1
+        self._views = {p: _View(self, p) for p in self.players}
+        #: by seat: the slice copies that turn the parts with a block per seat (the players' rows,
+        #: the people placed) from the first seat's view to that seat's: (to, end, from, to end),
+        #: the blocks of that seat on first, then the others
+        self._turned: list[tuple[tuple[int, int, int, int], ...]] = []
+        for seat in range(n):
+            copies: list[tuple[int, int, int, int]] = []
+            for first, block in ((self._first["players"], self._player_size), (self._first["placed"], len(self.places))):
+                cut, end = first + seat * block, first + n * block
+                copies += [(first, first + end - cut, cut, end), (first + end - cut, end, first, cut)]
+            self._turned.append(tuple(copies))
+        self._seat_first, self._turn_first, self._start_first = (self._first[p] for p in ("seat", "turn", "start_player"))
         assert list(self.parts)[7:11] == ["display", "stacks", "igloos", "animal"], "one stretch, in this order"
 
     # -- actions ------------------------------------------------------------------------------------
@@ -201,67 +215,108 @@ class StoneAgeEncoding(Encoding):
         return {name: flat[first:first + size] for name, (first, size) in self._offsets.items()}
 
     def vector(self, game: StoneAge, player: str) -> list[float]:  # type: ignore[override]
-        """The observation as one flat list (the parts' order). Every number in it is a small
-        count, exact in float32: it is written as ``fill_vector`` writes it."""
-        flat = self._zeros[:]
-        self._write(game, player, flat)
-        return flat.tolist()
-
-    def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a float32 vector through a memoryview: a numpy call costs as
-        much as a few dozen memoryview writes, and the engine's move only about as much as the
-        whole observation should."""
-        self._write(game, player, memoryview(out))
-
-    def _write(self, game: StoneAge, player: str, out: Any) -> None:
-        """Write what ``player`` sees into ``out``, a float32 array or memoryview: the background
-        (all but what changes at nearly every step) in one copy, then whose turn it is, the
-        phase, the people left to place, the people on the places and what the step waits for,
-        number by number, the nonzero ones only (the background holds zeros there)."""
-        state = _BACKGROUND_STATE(game.__dict__)
-        kept = self._kept.get(player)
-        # compared with a copy of what it was drawn from: an unchanged tuple or count is the very
-        # same object, so the comparison stops at identities and costs far less than the drawing
-        if kept is None or kept[0] != state:
-            kept = self._kept[player] = (_copied(state), self._background(game, player), self._offsets_of[player])
-        _, background, (turn, avail_at, placed) = kept
-        out[:] = background
-        out[turn[game.current_player]] = 1.0
-        out[self._phase_at[game._phase]] = 1.0
-        avail = game._avail
-        for who, at in avail_at:
-            if avail[who]:
-                out[at] = avail[who]
-        at_places = game._at
-        for at, count in zip(map(placed.__getitem__, at_places), at_places.values()):
-            out[at] = count
-        if game._phase in _WAITING:
-            first = self._first["pending"]
-            for offset, value in self._pending_entries(game):
-                out[first + offset] = value
-
-    def _viewer_offsets(self, player: str) -> _Offsets:
-        """Where ``player``'s vector shows whose turn it is (by player, None when nobody's), each
-        player's people left to place, and the people of each (place, player)."""
-        seats, rel = self._seats(player)
-        turn: dict[str | None, int] = {p: self._first["turn"] + k for p, k in rel.items()}
-        turn[None] = self._first["turn"] + self.n
-        avail = self._first["players"] + 5 + self._tools_size + 1
-        avail_at = tuple((who, avail + k * self._player_size) for k, who in enumerate(seats))
-        first, places = self._first["placed"], len(self.places)
-        placed = {(place, who): first + rel[who] * places + i for who in seats for place, i in self._place_index.items()}
-        return turn, avail_at, placed
-
-    def _background(self, game: StoneAge, player: str) -> array[float]:
-        """What ``player`` sees but for the parts ``_write`` adds: it reads only what
-        ``_BACKGROUND_STATE`` names. The players' rows and the board come from packed arrays
-        kept by what they show."""
+        """The observation as one flat list (the parts' order), drawn afresh: the reference that
+        ``fill_vector``'s kept vector is tested against. Every number in it is a small count,
+        exact in float32."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
+        return self._drawn(game, player).tolist()
+
+    def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
+        """``vector`` written into a float32 vector (through a memoryview: a numpy call costs as
+        much as a few dozen memoryview writes), from the vector kept for the table (see
+        ``_kept_table``) turned to ``player``'s seat in a few slice copies."""
+        if player not in self._seat_at:
+            raise IllegalActionError(f"{player!r} does not play this game")
+        history = game._history
+        table = self._table
+        if table is None or not history:
+            table = self._kept_table(game)
+        elif table.step is not history[-1]:
+            if len(history) > 1 and history[-2] is table.step:  # one step since: what a learner's loop sees
+                self._redraw(game, table, history[-1:])
+                table.step = history[-1]
+            else:
+                table = self._kept_table(game)
+        out = memoryview(out)
+        seat = self._seat_at[player]
+        if seat == 0:
+            out[:] = table.vector
+        else:
+            kept = table.view_of  # a memoryview of the kept vector: its slices are not copies
+            out[:] = kept
+            # the players' rows and the people placed, from ``player``'s seat on
+            for to, end, start, stop in self._turned[seat]:
+                out[to:end] = kept[start:stop]
+            # whose turn and the start player, one-hot by seat: the one moved
+            n, first = self.n, self._turn_first
+            current = game.current_player
+            if current is not None:
+                at = self._seat_at[current]
+                out[first + at] = 0.0
+                out[first + (at - seat) % n] = 1.0
+            first, at = self._start_first, game._start
+            out[first + at] = 0.0
+            out[first + (at - seat) % n] = 1.0
+        out[self._seat_first + seat] = 1.0
+        # the player's own cards, where a card drawn face down shows to its owner only
+        cards = game._cards[player]
+        own = self._own_cards.get(player)
+        if own is None or own[0] is not cards:
+            own = self._own_cards[player] = (cards, self._own_cards_part(cards))
+        if own[1] is not None:
+            first = self._first["players"] + self._avail_at + 6
+            out[first:first + len(own[1])] = own[1]
+
+    def _own_cards_part(self, cards: tuple[str, ...]) -> array[float] | None:
+        """The cards part of its owner's row, None if it is the one everyone sees."""
+        own = self._cards_part(cards, True)
+        return array("f", own) if own != self._cards_part(cards, False) else None
+
+    def _kept_table(self, game: StoneAge) -> _Kept:
+        """The vector kept for the table (as the first seat sees it, the cards as everyone sees
+        them, no seat marked), brought up to ``game``'s state.
+
+        The engine changes its state only through journaled steps (``Game._set``, ``_put``...; undo
+        rolls them back), so a vector drawn after step S of a game shows, once the steps that
+        follow S in the history are played, what S's state showed with those steps' changes: the
+        entries of the attributes their journals name (``_DRAWN_FROM``) are redrawn, nothing else.
+        A history that no longer holds S (S undone, another game, a copy with its hidden parts
+        drawn anew: its history starts empty) has the vector drawn whole."""
+        history = game._history
+        last = history[-1] if history else None
+        table = self._table
+        if table is not None and last is not None:
+            since = table.step
+            i = len(history) - 1
+            stop = max(-1, i - _WALK_BACK)
+            while i > stop and history[i] is not since:
+                i -= 1
+            if i > stop:
+                self._redraw(game, table, history[i + 1:])
+                table.step = last
+                return table
+        table = self._table = _Kept(last, self._drawn(game, None), self._views[self.players[0]])
+        self._turn_marks = None
+        return table
+
+    def _redraw(self, game: StoneAge, kept: _Kept, steps: list) -> None:
+        """Redraw in ``kept`` what the journals of ``steps`` change (``_changed``), step by step."""
+        out, view = kept.vector, kept.view
+        for step in steps:
+            for writer, keys in _changed(step.journal):
+                writer(self, game, view, out, keys)
+
+    def _drawn(self, game: StoneAge, player: str | None) -> array[float]:
+        """``player``'s vector drawn whole, from the rows and the board read afresh (the
+        reference); with None, the table's: as the first seat sees it, the cards as everyone
+        sees them, no seat marked."""
+        view = self._views[self.players[0] if player is None else player]
         out = self._zeros[:]  # a copy at C speed: building a zeroed array costs ten times more
         at = self._first
-        seats, rel = self._seats(player)
-        out[at["seat"] + self._seat_at[player]] = 1.0
+        seats, rel = self._seats(view.player)
+        if player is not None:
+            out[at["seat"] + self._seat_at[player]] = 1.0
         out[at["start_player"] + rel[game.start_player]] = 1.0
         first = at["round"]
         out[first] = game.round
@@ -273,27 +328,172 @@ class StoneAgeEncoding(Encoding):
             out[first] = game._food[who]
             out[first + 1], out[first + 2], out[first + 3], out[first + 4] = game._goods[who]
             first += size
-        if "animal" in self._place_index:
-            first, places, animal = at["placed"], len(self.places), self._place_index["animal"]
-            for who, count in game._animal_at.items():
-                out[first + rel[who] * places + animal] = count
-        board = self._board_values(game)
+        board = array("f", [x for part in self._board(game) for x in part])
         first = at["display"]
         out[first:first + len(board)] = board
+        out[view.turn[game.current_player]] = 1.0
+        out[self._phase_at[game._phase]] = 1.0
+        avail = game._avail
+        for who, row in view.row_at.items():
+            out[row + self._avail_at] = avail[who]
+        for (place, who), count in game._at.items():
+            out[view.placed[place, who]] = count
+        if "animal" in self._place_index:
+            for who, count in game._animal_at.items():
+                out[view.placed["animal", who]] = count
+        first = at["pending"]
+        for offset, value in self._pending_entries(game):
+            out[first + offset] = value
         return out
+
+    # the redraws, one per part: (game, the viewer's offsets, the kept vector, the players or
+    # places whose entries changed, None for all); each writes its entries whole, zeros included
+    def _draw_start(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        first = self._first["start_player"]
+        out[first:first + self.n] = self._zeros[:self.n]
+        out[first + view.rel[game.start_player]] = 1.0
+
+    def _draw_round(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        first = self._first["round"]
+        out[first] = game.round
+        out[first + 1] = game.ends_after_round
+        out[first + 2] = game.deck_size
+
+    def _draw_turn(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """Whose turn, the phase and what the step waits for (the phase, the player, the pending
+        step: one changes, the others read it). The entries set last time are cleared, not the
+        parts (``_turn_marks``)."""
+        marks = self._turn_marks
+        if marks is None:  # a table drawn whole
+            for part in ("turn", "phase", "pending"):
+                first, size = self._offsets[part]
+                out[first:first + size] = self._zeros[:size]
+        else:
+            for at in marks:
+                out[at] = 0.0
+        marks = self._turn_marks = [view.turn[game.current_player], self._phase_at[game._phase]]
+        out[marks[0]] = 1.0
+        out[marks[1]] = 1.0
+        if game._phase in _WAITING:
+            first = self._first["pending"]
+            for offset, value in self._pending_entries(game):
+                out[first + offset] = value
+                marks.append(first + offset)
+
+    def _draw_food(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        food, row_at = game._food, view.row_at
+        for who in self.players if keys is None else keys:
+            out[row_at[who]] = food[who]
+
+    def _draw_goods(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        goods, row_at = game._goods, view.row_at
+        for who in self.players if keys is None else keys:
+            first = row_at[who] + 1
+            out[first:first + 4] = array("f", goods[who])
+
+    def _draw_tools(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """The tool level and the unused tiles by value (a level and the tiles used both show here)."""
+        values = self.tile_values
+        for who in self.players if keys is None else keys:
+            first = view.row_at[who] + 5
+            tools = game._tools[who]
+            unused = unused_tiles(tools, game._used[who])
+            out[first:first + 1 + len(values)] = array("f", [tools, *(unused.count(v) for v in values)])
+
+    def _draw_one_use(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        values, first = self.one_use_values, 6 + len(self.tile_values)
+        for who in self.players if keys is None else keys:
+            held, at = game._one_use[who], view.row_at[who] + first
+            out[at:at + len(values)] = array("f", [held.count(v) for v in values])
+
+    def _draw_vouchers(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        sizes, first = self.voucher_sizes, 6 + len(self.tile_values) + len(self.one_use_values)
+        for who in self.players if keys is None else keys:
+            held, at = game._vouchers[who], view.row_at[who] + first
+            out[at:at + len(sizes)] = array("f", [held.count(v) for v in sizes])
+
+    def _draw_people(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        people, row_at, at = game._people, view.row_at, self._avail_at - 1
+        for who in self.players if keys is None else keys:
+            out[row_at[who] + at] = people[who]
+
+    def _draw_avail(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        avail, row_at, at = game._avail, view.row_at, self._avail_at
+        for who in self.players if keys is None else keys:
+            out[row_at[who] + at] = avail[who]
+
+    def _draw_agri(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        agri, row_at, at = game._agri, view.row_at, self._avail_at + 1
+        for who in self.players if keys is None else keys:
+            out[row_at[who] + at] = agri[who]
+
+    def _draw_buildings(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        built, row_at, at = game._buildings, view.row_at, self._avail_at + 2
+        for who in self.players if keys is None else keys:
+            out[row_at[who] + at] = len(built[who])
+
+    def _draw_igloos(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """Each player's igloos, and the open igloos on the board."""
+        igloos, row_at, at = game._igloos_of, view.row_at, self._avail_at + 3
+        for who in self.players:
+            out[row_at[who] + at] = len(igloos[who])
+        built = {i for who in self.players for i in igloos[who]}
+        first = self._first["igloos"]
+        for k, i in enumerate(self.igloo_ids):
+            out[first + k] = 0.0 if i in built else 1.0
+
+    def _draw_at_animal(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """The people at the active animal: in each player's row and in the ``placed`` part."""
+        waiting, row_at, at = game._animal_at, view.row_at, self._avail_at + 4
+        animal = "animal" in self._place_index
+        for who in self.players:
+            out[row_at[who] + at] = waiting.get(who, 0)
+            if animal:
+                out[view.placed["animal", who]] = waiting.get(who, 0)
+
+    def _draw_score(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        scores, row_at, at = game._scores, view.row_at, self._avail_at + 5
+        for who in self.players if keys is None else keys:
+            out[row_at[who] + at] = scores[who]
+
+    def _draw_cards(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        first, size = self._avail_at + 6, len(self.card_ids) + 1
+        for who in self.players if keys is None else keys:
+            at = view.row_at[who] + first
+            out[at:at + size] = array("f", self._cards_part(game._cards[who], False))
+
+    def _draw_placed(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """The people on the places this round (the animal's are ``_draw_at_animal``'s)."""
+        placed, at_places = view.placed, game._at
+        for key in view.placed_here if keys is None else keys:
+            out[placed[key]] = at_places.get(key, 0)
+
+    def _draw_display(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        """The display's slots whose card changed (``keys``: slot indices)."""
+        width, first = len(self.card_ids) + 1, self._first["display"]
+        zeros, display = self._zeros[:width], game._display
+        for k in range(SLOTS) if keys is None else keys:
+            at = first + k * width
+            out[at:at + width] = zeros
+            card = display[k]
+            out[at + (self._card_index[card] if card is not None else width - 1)] = 1.0
+
+    def _draw_stacks(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        self._draw_board_part(out, "stacks", self._stacks_part(game))
+
+    def _draw_animal(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+        self._draw_board_part(out, "animal", self._animal_part(game))
+
+    def _draw_board_part(self, out: array[float], part: str, values: list[float]) -> None:
+        first = self._first[part]
+        out[first:first + len(values)] = array("f", values)
 
     def _row(self, game: StoneAge, who: str, own: bool) -> array[float]:
         """``who``'s row as its owner (``own``) or another player sees it, with zeros for the
-        food, the resources and the people left to place; kept by what it shows."""
-        key = (game._tools[who], game._used[who], game._one_use[who], game._vouchers[who], game._cards[who],
-               game._people[who], game._agri[who], len(game._buildings[who]), len(game._igloos_of[who]),
-               game._animal_at.get(who, 0), game._scores[who], own)
-        row = self._rows.get(key)
-        if row is None:
-            if len(self._rows) > 4096:
-                self._rows.clear()
-            row = self._rows[key] = self._row_values(*key)
-        return row
+        food, the resources and the people left to place."""
+        return self._row_values(game._tools[who], game._used[who], game._one_use[who], game._vouchers[who],
+                                game._cards[who], game._people[who], game._agri[who], len(game._buildings[who]),
+                                len(game._igloos_of[who]), game._animal_at.get(who, 0), game._scores[who], own)
 
     def _row_values(self, tools: int, used: tuple[int, ...], one_use: tuple[int, ...], vouchers: tuple[int, ...],
                     held: tuple[str, ...], people: int, agriculture: int, buildings: int, igloos: int, animal: int,
@@ -320,37 +520,34 @@ class StoneAgeEncoding(Encoding):
             previous = card
         return cards + [float(hidden)]
 
-    def _board_values(self, game: StoneAge) -> array[float]:
-        """The display, stacks, igloos and animal parts (one stretch of the vector), kept by what
-        they show: the board changes a few times a round."""
-        # each stack whole is the quickest key (a C-speed copy); its hidden order is only a key here
-        board_key = (tuple(game._display), tuple(game._stacks.items()), tuple(game._igloos_of.items()), game._animal,
-                     len(game._waiting))
-        board = self._boards.get(board_key)
-        if board is None:
-            if len(self._boards) > 1024:
-                self._boards.clear()
-            board = self._boards[board_key] = array("f", [x for part in self._board(game) for x in part])
-        return board
-
     def _board(self, game: StoneAge) -> tuple[list[float], list[float], list[float], list[float]]:
         """The display, the stacks' tops and sizes, the open igloos and the animal, as parts."""
-        n = self.n
+        return self._display_part(game), self._stacks_part(game), self._igloos_part(game), self._animal_part(game)
+
+    def _display_part(self, game: StoneAge) -> list[float]:
         width = len(self.card_ids) + 1
         display = [0.0] * (SLOTS * width)
         for k, card in enumerate(game.display):
             display[k * width + (self._card_index[card] if card is not None else width - 1)] = 1.0
+        return display
+
+    def _stacks_part(self, game: StoneAge) -> list[float]:
         width = len(self.building_ids) + 2
-        stacks = [0.0] * (n * width)
-        for s in range(n):
+        stacks = [0.0] * (self.n * width)
+        for s in range(self.n):
             tiles = game.stack(s + 1)
             if tiles:  # only the top is face up
                 stacks[s * width + self._building_index[tiles[0]]] = 1.0
             else:
                 stacks[s * width + width - 2] = 1.0
             stacks[s * width + width - 1] = float(len(tiles))
+        return stacks
+
+    def _igloos_part(self, game: StoneAge) -> list[float]:
         built = {i for who in self.players for i in game.igloos(who)}
-        igloos = [0.0 if i in built else 1.0 for i in self.igloo_ids]
+        return [0.0 if i in built else 1.0 for i in self.igloo_ids]
+
+    def _animal_part(self, game: StoneAge) -> list[float]:
         animal = [0.0] * (len(self.animal_ids) + 3)
         active = game.active_animal
         if active is not None:
@@ -359,7 +556,7 @@ class StoneAgeEncoding(Encoding):
             animal[len(self.animal_ids)] = 1.0
         animal[-2] = float(len(game.waiting_animals))
         animal[-1] = float(game.malus)
-        return display, stacks, igloos, animal
+        return animal
 
     def _pending_entries(self, game: StoneAge) -> list[tuple[int, float]]:
         """The nonzero entries of the ``pending`` part, by offset in it. In order: [dice rolled,
@@ -393,23 +590,80 @@ class StoneAgeEncoding(Encoding):
         return entries
 
 
-#: what the background of an observation is drawn from (see ``StoneAgeEncoding._background``):
-#: the game's attributes, read from its ``__dict__`` in one C call; numbers, names and tuples
-#: first, then the lists and dicts (``_copied`` copies those)
-_BACKGROUND_STATE = itemgetter("_start", "_round", "_ends", "_igloos_open", "_animal", "_waiting", "_food", "_goods",
-                               "_scores", "_tools", "_used", "_one_use", "_vouchers", "_cards", "_people", "_agri",
-                               "_buildings", "_igloos_of", "_animal_at", "_display", "_stacks", "_deck")
-_IMMUTABLE = 6
+#: every engine attribute an observation reads, and the redraw (a ``StoneAgeEncoding`` method) of
+#: the entries it shows: a step whose journal names the attribute has them redrawn (the test
+#: tests/stone_age/test_encoding.py derives the attributes read and fails on one missing here)
+_DRAWN_FROM: dict[str, str] = {
+    "_start": "_draw_start", "_round": "_draw_round", "_ends": "_draw_round", "_deck": "_draw_round",
+    "_phase": "_draw_turn", "_cur": "_draw_turn", "_pending": "_draw_turn",
+    "_food": "_draw_food", "_goods": "_draw_goods", "_tools": "_draw_tools", "_used": "_draw_tools",
+    "_one_use": "_draw_one_use", "_vouchers": "_draw_vouchers", "_people": "_draw_people", "_avail": "_draw_avail",
+    "_agri": "_draw_agri", "_buildings": "_draw_buildings", "_igloos_of": "_draw_igloos",
+    "_animal_at": "_draw_at_animal", "_scores": "_draw_score", "_cards": "_draw_cards", "_at": "_draw_placed",
+    "_display": "_draw_display", "_stacks": "_draw_stacks", "_animal": "_draw_animal", "_waiting": "_draw_animal",
+}
+#: the attributes whose redraw takes the changed keys (players, (place, player), display slots)
+_KEYED = frozenset({"_food", "_goods", "_tools", "_used", "_one_use", "_vouchers", "_people", "_avail", "_agri",
+                    "_buildings", "_scores", "_cards", "_at", "_display"})
+_KEYED_OPS = frozenset({"put", "del"})
+#: ``_DRAWN_FROM`` with the redraws as functions
+_REDRAWS: dict[str, Any] = {name: getattr(StoneAgeEncoding, method) for name, method in _DRAWN_FROM.items()}
+#: how far back in the history a vector drawn earlier is looked for (else drawn whole)
+_WALK_BACK = 64
+
+
+def _changed(journal: tuple) -> list[tuple[Any, frozenset | None]]:
+    """What one step's journal changes in an observation: (redraw, the keys changed or None: all)."""
+    found: dict[Any, set | None] = {}
+    drawn_from = _REDRAWS
+    for op in journal:
+        if op[0] == "rng":
+            continue
+        writer = drawn_from.get(op[1])
+        if writer is None:
+            continue
+        if op[0] in _KEYED_OPS and op[1] in _KEYED:
+            keys = found.setdefault(writer, set())
+            if keys is not None:
+                keys.add(op[2])
+        else:
+            found[writer] = None
+    return [(writer, None if keys is None else frozenset(keys)) for writer, keys in found.items()]
+
+
 #: the phases with something in the ``pending`` part
 _WAITING = frozenset({"tools", "pay", "dice_for_all", "choose_resources", "animal_rewards", "feeding"})
-#: a viewer's offsets of whose turn it is, of each player's people left to place, of (place, player)
-_Offsets = tuple[dict[str | None, int], tuple[tuple[str, int], ...], dict[tuple[str, str], int]]
 
 
-def _copied(state: tuple) -> tuple:
-    """``state`` with its lists and dicts copied, so that later moves leave it as it was (the
-    engine's containers hold numbers, names and tuples: a shallow copy is a whole one)."""
-    return (*state[:_IMMUTABLE], *[x.copy() for x in state[_IMMUTABLE:]])
+class _View:
+    """Where one viewer's vector shows each thing: whose turn (by player, None when nobody's),
+    each player's row, the people of each (place, player); the viewer and the seats from it."""
+
+    __slots__ = ("player", "rel", "turn", "row_at", "placed", "placed_here")
+
+    def __init__(self, enc: StoneAgeEncoding, player: str) -> None:
+        seats, rel = enc._seats(player)
+        self.player = player
+        self.rel = rel
+        self.turn: dict[str | None, int] = {p: enc._first["turn"] + k for p, k in rel.items()}
+        self.turn[None] = enc._first["turn"] + enc.n
+        self.row_at = {who: enc._first["players"] + k * enc._player_size for k, who in enumerate(seats)}
+        first, places = enc._first["placed"], len(enc.places)
+        self.placed = {(place, who): first + rel[who] * places + i for who in seats for place, i in enc._place_index.items()}
+        #: the places people stand on this round (the animal's people are kept over rounds)
+        self.placed_here = tuple(key for key in self.placed if key[0] != "animal")
+
+
+class _Kept:
+    """The table's vector and the step of the history it shows the state after."""
+
+    __slots__ = ("step", "vector", "view", "view_of")
+
+    def __init__(self, step: object, vector: array[float], view: _View) -> None:
+        self.step = step
+        self.vector = vector
+        self.view = view
+        self.view_of = memoryview(vector)
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
@@ -458,8 +712,8 @@ _TABLES: dict[tuple, tuple[Action, ...]] = {}
 
 def encoding_for(game: StoneAge) -> StoneAgeEncoding:
     """One encoding per set-up and players, shared by every game of it. What it keeps between
-    steps (rows, boards, indices) is keyed by what a state shows, so it holds for any game of
-    the set-up, and a learner's next game starts with it warm."""
+    steps holds for any game of the set-up: the indices by action, the table's vector by the step
+    of the history it shows (another game's history has it drawn whole)."""
     key = (tuple(game.players), _setup(game))
     found = _ENCODINGS.get(key)
     if found is None:
