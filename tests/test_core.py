@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 import pytest
 
 import widgetpkg as wp
+from widgetpkg.core.registry import bundled_names
 from widgetpkg.games.hunters_gatherers import Pass, PlaceMeeple, PlaceTile, SetNextTile
 
 
@@ -238,3 +240,49 @@ def test_a_negative_score_reads_as_a_loss_in_the_event_and_in_the_log():
     assert str(hunger) == "Blue -10: hunger 1 hungry round x(-10) (3 food missing)"
     assert scored_entry(hunger).text == "Blue -10: hunger 1 hungry round x(-10)"
     assert scored_entry(Scored("Red", "river", (Term(3, "tiles", 1),))).text == "Red +3: river 3 tiles x1"
+
+
+# -- what steps changed (``changes_since``: for code that keeps a picture of the state) ------------
+def _state(g) -> dict:
+    """The game's own attributes, copied, where a copy compares equal to the original (records
+    that compare by identity are left out) and that are state, not caches derived from it."""
+    state = {}
+    for name, value in vars(g).items():
+        if name.startswith("_") and "cache" not in name and name not in ("_history", "_redo", "_journal"):
+            copied = copy.deepcopy(value)
+            if copied == value:
+                state[name] = copied
+    return state
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_changes_since_names_every_attribute_and_key_the_steps_changed(name):
+    g = wp.new_game(name, players=3, seed=5)
+    assert g.last_step is None and g.changes_since(None) is None
+    rng = random.Random(1)
+    kept = []  # (the step played last, the state then)
+    for _ in range(60):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        kept.append((g.last_step, _state(g)))
+        step, before = kept[rng.randrange(len(kept))]
+        changes = g.changes_since(step)
+        assert changes is not None
+        after = _state(g)
+        for attribute in set(before) & set(after):
+            old, new = before.get(attribute), after.get(attribute)
+            if old == new:
+                continue
+            assert attribute in changes, f"{attribute} changed unnamed"
+            keys = changes[attribute]
+            if keys is not None:  # only these keys changed
+                assert isinstance(old, (dict, list)) and type(old) is type(new)
+                differing = ({k for k in old.keys() | new.keys() if old.get(k, g) != new.get(k, g)}
+                             if isinstance(old, dict) else {i for i, (a, b) in enumerate(zip(old, new)) if a != b})
+                assert differing <= keys, f"{attribute}: {differing - keys} changed unnamed"
+    assert g.changes_since(g.last_step) == {}
+    last = g.last_step
+    g.undo()
+    assert g.changes_since(last) is None  # undone: a picture of it must be drawn anew
+    assert g.changes_since(kept[0][0], within=len(kept) - 3) is None  # further back than asked to look

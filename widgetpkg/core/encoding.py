@@ -17,6 +17,7 @@ so ``action_count`` and the observation sizes never change while it is played:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalActionError
@@ -49,6 +50,12 @@ class Encoding(ABC):
     def legal_indices(self, game: Game) -> dict[int, Action]:
         """The legal actions by index (a game may override this with something faster)."""
         return {self.action_index(game, a): a for a in game.legal_actions()}
+
+    def indexed_legal_actions(self, game: Game) -> tuple[list[int], Sequence[Action]]:
+        """The indices of the legal actions and the actions, in one order: what
+        :mod:`widgetpkg.rl` reads at every step (a game overrides this or ``legal_indices``)."""
+        found = self.legal_indices(game)
+        return list(found), list(found.values())
 
     def mask(self, game: Game) -> list[bool]:
         """True at the index of every legal action, False elsewhere."""

@@ -237,6 +237,44 @@ class Game(ABC):
         return list(self._history)
 
     @property
+    def last_step(self) -> Step | None:
+        """The step played last (None before the first): kept beside something drawn from the
+        state, it says which state that was (see ``changes_since``)."""
+        return self._history[-1] if self._history else None
+
+    def changes_since(self, step: Step | None, *, within: int = 64) -> dict[str, set[Any] | None] | None:
+        """What the steps played after ``step`` changed, by attribute: the keys put into or taken
+        from a keyed container (a set), or None for an attribute replaced, grown or shrunk whole.
+        Every change of the state goes through the journal (``_set``, ``_put``, ...), so a picture
+        of the state drawn at ``step`` is brought up to date by redrawing these alone.
+
+        None when ``step`` is not among the last ``within`` steps of the history (undone, another
+        game's, None): such a picture is drawn anew."""
+        history = self._history
+        i = len(history) - 1
+        stop = max(-1, i - within)
+        while i > stop and history[i] is not step:
+            i -= 1
+        if i == stop:
+            return None
+        found: dict[str, set[Any] | None] = {}
+        for later in history[i + 1:]:
+            for op in later.journal:
+                kind = op[0]
+                if kind == "rng":  # the RNG is no attribute of the state a picture shows
+                    continue
+                name = op[1]
+                if kind != "put" and kind != "del":
+                    found[name] = None
+                elif name not in found:
+                    found[name] = {op[2]}
+                else:
+                    keys = found[name]
+                    if keys is not None:
+                        keys.add(op[2])
+        return found
+
+    @property
     def can_redo(self) -> bool:
         return bool(self._redo)
 

@@ -7,6 +7,9 @@ Nothing here names a game: the action space, the observation and the mask all co
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -50,6 +53,7 @@ class GameEnv(AECEnv):
         except NotImplementedError:
             raise InvalidOptionError(f"{name} declares no encoding for learning agents yet") from None
         count, size = self.encoding.action_count, self.encoding.observation_size
+        self._size = size  # read at every step: the encoding's property adds up its parts
         self.possible_agents = list(self.game.players)
         self.metadata = {"name": f"widgetpkg_{name.replace('-', '_')}_v0", "render_modes": list(RENDER_MODES),
                          "is_parallelizable": False}
@@ -91,7 +95,7 @@ class GameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {p: {} for p in self.agents}
-        self._legal: dict[int, Any] | None = None
+        self._legal: tuple[list[int], Sequence[Any]] | None = None
         self._select()
 
     def step(self, action: Any) -> None:
@@ -106,7 +110,11 @@ class GameEnv(AECEnv):
                 action = action.item()
             if isinstance(action, np.integer):
                 action = int(action)
-        move = self.legal_actions().get(action) if type(action) is int else None
+        indices, actions = self._legal if self._legal is not None else self._legal_now()
+        try:
+            move = actions[indices.index(action)] if type(action) is int else None
+        except ValueError:  # not among the legal indices
+            move = None
         if move is None:
             self.encoding.action(self.game, action)  # raises the reason (not an integer, not legal now)
             raise IllegalActionError(f"action {shorten(action)} is not legal now (see the action mask)")
@@ -140,18 +148,22 @@ class GameEnv(AECEnv):
     # -- what an agent sees --------------------------------------------------------------------------
     def legal_actions(self) -> dict[int, Any]:
         """The legal moves now by index (the game's readable actions), for the agent to move."""
+        return dict(zip(*self._legal_now()))
+
+    def _legal_now(self) -> tuple[list[int], Sequence[Any]]:
+        """The legal indices and actions, in one order, found once per step."""
         if self._legal is None:
-            self._legal = {} if self.game.is_over else self.encoding.legal_indices(self.game)
+            self._legal = ([], ()) if self.game.is_over else self.encoding.indexed_legal_actions(self.game)
         return self._legal
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 at every index ``agent`` may play now (all zeros when it is not that agent's turn)."""
-        # set byte by byte in a bytearray, then wrapped: for a few dozen legal moves this costs
-        # half what numpy's fancy indexing does (timed), and a mask is made at every step
+        # set in a bytearray, then wrapped: for a few dozen legal moves this costs half what
+        # numpy's fancy indexing does (timed), and a mask is made at every step. ``map`` calls the
+        # bytearray's own setter at C speed (a loop in Python costs about twice as much)
         mask = bytearray(self.encoding.action_count)
-        if agent == self.game.current_player:
-            for index in self.legal_actions():
-                mask[index] = 1
+        if agent == self.agent_selection and not self.game.is_over:  # the agent the game waits for
+            deque(map(mask.__setitem__, self._legal_now()[0], repeat(1)), maxlen=0)
         return np.frombuffer(mask, np.int8)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -159,7 +171,7 @@ class GameEnv(AECEnv):
 
         Built afresh at every call, the caller's to keep and change: the AEC loop asks once per
         step (``last()``), so keeping a copy to share would cost more than it saves."""
-        vector = np.zeros(self.encoding.observation_size, np.float32)
+        vector = np.zeros(self._size, np.float32)
         self.encoding.fill_vector(self.game, agent, vector)
         return {"observation": vector, "action_mask": self.action_mask(agent)}
 

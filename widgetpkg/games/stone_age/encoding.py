@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 from array import array
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +69,7 @@ from .data import RESOURCES, GameData
 from .rules import RESOURCE_CAPACITY, RESOURCE_PLACES, as_items, counts_of, sub_multisets, tool_tiles, unused_tiles
 
 if TYPE_CHECKING:
+    from ...core.game import Step
     from .game import StoneAge
 
 PHASES = ("placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources", "animal_rewards",
@@ -109,22 +111,44 @@ class StoneAgeEncoding(Encoding):
         n = self.n
         self._seat_orders: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
         self._seat_at = {p: i for i, p in enumerate(self.players)}
-        #: the legal tuple seen last and its indices (the same tuple: the same indices)
-        self._last: tuple[tuple[Action, ...], list[int | None]] | None = None
         #: id(action) -> index, for the action objects in ``_held_actions`` (by the same ids): an
         #: id is a C-speed key, and a kept object's id cannot pass to another object
         self._index_by_id: dict[int, int] = {}
         self._held_actions: dict[int, Action] = {}
-        #: the table's vector (packed float32, copied out at C speed) and the step it shows the
-        #: state after (see ``_kept_table``); each player's own cards part, by the cards held
+        #: the table's vector, kept between steps (see ``_up_to_date``); each player's own cards
+        #: part, by the cards held
         self._table: _Kept | None = None
         self._own_cards: dict[str, tuple[tuple[str, ...], array[float] | None]] = {}
-        #: the entries of whose turn, the phase and the pending step set in the table last (None:
-        #: not known, the parts are cleared whole)
-        self._turn_marks: list[int] | None = None
-        # resources and tools, tile values, one-use tools, vouchers, 7 counts, the cards and the hidden ones
-        self._tools_size = 1 + len(self.tile_values) + len(self.one_use_values) + len(self.voucher_sizes)
-        self._player_size = 5 + self._tools_size + 7 + len(self.card_ids) + 1
+        #: a player's row, field by field: its name, its length, how to read it (the attribute that
+        #: holds it by player, or a function of the game and the player: a number for one entry, a
+        #: sequence for more) and the engine attributes it shows. Drawing a row
+        #: whole and redrawing a field after a step both go through this table.
+        tiles, one_use, vouchers = self.tile_values, self.one_use_values, self.voucher_sizes
+        row: tuple[tuple[str, int, str | Callable[[StoneAge, str], Any], tuple[str, ...]], ...] = (
+            ("food", 1, "_food", ("_food",)),
+            ("resources", 4, "_goods", ("_goods",)),
+            ("tool level", 1, "_tools", ("_tools",)),
+            ("unused tool tiles", len(tiles),
+             lambda g, who: _counts(unused_tiles(g._tools[who], g._used[who]), tiles), ("_tools", "_used")),
+            ("one-use tools", len(one_use), lambda g, who: _counts(g._one_use[who], one_use), ("_one_use",)),
+            ("resources of choice kept", len(vouchers), lambda g, who: _counts(g._vouchers[who], vouchers),
+             ("_vouchers",)),
+            ("people", 1, "_people", ("_people",)),
+            ("people left to place", 1, "_avail", ("_avail",)),
+            ("agriculture", 1, "_agri", ("_agri",)),
+            ("buildings", 1, lambda g, who: len(g._buildings[who]), ("_buildings",)),
+            ("igloos", 1, lambda g, who: len(g._igloos_of[who]), ("_igloos_of",)),
+            ("people at the animal", 1, lambda g, who: g._animal_at.get(who, 0), ("_animal_at",)),
+            ("score", 1, "_scores", ("_scores",)),
+            # the cards as everyone sees them (the owner's own view is laid over: ``_own_cards_part``)
+            ("cards", len(self.card_ids) + 1, lambda g, who: self._cards_part(g._cards[who], False), ("_cards",)),
+        )
+        self._row: list[_Field] = []
+        for _name, size, read, _shows in row:
+            at = sum(f.size for f in self._row)
+            self._row.append(_Field(at, size, read, None) if callable(read) else _Field(at, size, None, read))
+        self._row_at = {name: field.at for (name, *_), field in zip(row, self._row)}
+        self._player_size = sum(field.size for field in self._row)
         self.parts = {
             "seat": n,                       # the observer's seat, one-hot
             "turn": n + 1,                   # whose turn from the observer's seat (last: nobody, game over)
@@ -146,9 +170,25 @@ class StoneAgeEncoding(Encoding):
         self._size = sum(self.parts.values())
         self._zeros = array("f", bytes(4 * self._size))
         self._phase_at = {phase: self._first["phase"] + i for i, phase in enumerate(PHASES)}
-        #: in a player's row: the people left to place (people before, then agriculture, buildings,
-        #: igloos, people at the animal, score, the cards)
-        self._avail_at = 5 + self._tools_size + 1
+        # where the groups of the pending part start: the dice rolled (3), the good rolled for,
+        # the place, the dice for all left, the amounts (2), the animal reward's die
+        rolled = self._first["pending"]
+        good_at = rolled + 3
+        place_at = good_at + len(GOODS)
+        dice_left = place_at + len(self.places)
+        amounts = dice_left + len(FACES)
+        self._pending_at = (rolled, good_at, place_at, dice_left, amounts, amounts + 2)
+        #: by engine attribute: the redraws of what it shows, each (redraw, row field or None,
+        #: whether it takes the keys changed); one tuple per redraw, shared by the attributes it shows
+        self._redraws: dict[str, list[tuple[Callable[[StoneAge, _Kept, set | None], None], bool]]] = {}
+        for (*_, shows), field in zip(row, self._row):
+            for name in shows:
+                self._redraws.setdefault(name, []).append((field.draw, True))
+        for method, (names, keyed) in _PART_REDRAWS.items():
+            for name in names:
+                self._redraws.setdefault(name, []).append((getattr(self, method), keyed))
+        #: each redraw once: all of them draw a vector whole
+        self._every_redraw = list(dict.fromkeys(redraw for entries in self._redraws.values() for redraw, _ in entries))
         self._views = {p: _View(self, p) for p in self.players}
         #: by seat: the slice copies that turn the parts with a block per seat (the players' rows,
         #: the people placed) from the first seat's view to that seat's: (to, end, from, to end),
@@ -175,6 +215,9 @@ class StoneAgeEncoding(Encoding):
         return index
 
     def legal_indices(self, game: StoneAge) -> dict[int, Action]:  # type: ignore[override]
+        return dict(zip(*self.indexed_legal_actions(game)))
+
+    def indexed_legal_actions(self, game: StoneAge) -> tuple[list[int], Sequence[Action]]:  # type: ignore[override]
         # the engine's own tuple of legal actions (``legal_actions`` hands out a copy of it)
         legal = game._legal_cache
         if legal is None:
@@ -182,10 +225,10 @@ class StoneAgeEncoding(Encoding):
             legal = game._legal_cache if game._legal_cache is not None else tuple(listed)
         # the engine hands out the same action objects again and again (a place, a payment):
         # known ones are looked up by id at C speed, with no Python step per action
-        found: dict[int | None, Action] = dict(zip(map(self._index_by_id.get, map(id, legal)), legal))
-        if None in found:
-            return {self._index_of(game, a): a for a in legal}
-        return found  # type: ignore[return-value]  # no None among the keys: every index is known
+        indices = list(map(self._index_by_id.get, map(id, legal)))
+        if None in indices:
+            indices = [self._index_of(game, a) for a in legal]
+        return indices, legal  # type: ignore[return-value]  # no None left
 
     def _index_of(self, game: StoneAge, action: Action) -> int:
         """``action_index``, remembered by the action object's id while the object is held."""
@@ -220,26 +263,17 @@ class StoneAgeEncoding(Encoding):
         exact in float32."""
         if player not in self.players:
             raise IllegalActionError(f"{player!r} does not play this game")
-        return self._drawn(game, player).tolist()
+        return self._drawn(game, player).vector.tolist()
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
         """``vector`` written into a float32 vector (through a memoryview: a numpy call costs as
         much as a few dozen memoryview writes), from the vector kept for the table (see
-        ``_kept_table``) turned to ``player``'s seat in a few slice copies."""
-        if player not in self._seat_at:
+        ``_up_to_date``) turned to ``player``'s seat in a few slice copies."""
+        seat = self._seat_at.get(player)
+        if seat is None:
             raise IllegalActionError(f"{player!r} does not play this game")
-        history = game._history
-        table = self._table
-        if table is None or not history:
-            table = self._kept_table(game)
-        elif table.step is not history[-1]:
-            if len(history) > 1 and history[-2] is table.step:  # one step since: what a learner's loop sees
-                self._redraw(game, table, history[-1:])
-                table.step = history[-1]
-            else:
-                table = self._kept_table(game)
+        table = self._up_to_date(game)
         out = memoryview(out)
-        seat = self._seat_at[player]
         if seat == 0:
             out[:] = table.vector
         else:
@@ -248,11 +282,11 @@ class StoneAgeEncoding(Encoding):
             # the players' rows and the people placed, from ``player``'s seat on
             for to, end, start, stop in self._turned[seat]:
                 out[to:end] = kept[start:stop]
-            # whose turn and the start player, one-hot by seat: the one moved
+            # whose turn and the start player, one-hot by seat: the one moved (whose turn it is,
+            # the table's marks say: the first is the entry of the turn part it has set)
             n, first = self.n, self._turn_first
-            current = game.current_player
-            if current is not None:
-                at = self._seat_at[current]
+            at = table.marks[0] - first
+            if at < n:  # n: nobody's
                 out[first + at] = 0.0
                 out[first + (at - seat) % n] = 1.0
             first, at = self._start_first, game._start
@@ -265,7 +299,7 @@ class StoneAgeEncoding(Encoding):
         if own is None or own[0] is not cards:
             own = self._own_cards[player] = (cards, self._own_cards_part(cards))
         if own[1] is not None:
-            first = self._first["players"] + self._avail_at + 6
+            first = self._first["players"] + self._row_at["cards"]
             out[first:first + len(own[1])] = own[1]
 
     def _own_cards_part(self, cards: tuple[str, ...]) -> array[float] | None:
@@ -273,204 +307,103 @@ class StoneAgeEncoding(Encoding):
         own = self._cards_part(cards, True)
         return array("f", own) if own != self._cards_part(cards, False) else None
 
-    def _kept_table(self, game: StoneAge) -> _Kept:
+    def _up_to_date(self, game: StoneAge) -> _Kept:
         """The vector kept for the table (as the first seat sees it, the cards as everyone sees
         them, no seat marked), brought up to ``game``'s state.
 
-        The engine changes its state only through journaled steps (``Game._set``, ``_put``...; undo
-        rolls them back), so a vector drawn after step S of a game shows, once the steps that
-        follow S in the history are played, what S's state showed with those steps' changes: the
-        entries of the attributes their journals name (``_DRAWN_FROM``) are redrawn, nothing else.
-        A history that no longer holds S (S undone, another game, a copy with its hidden parts
-        drawn anew: its history starts empty) has the vector drawn whole."""
-        history = game._history
-        last = history[-1] if history else None
+        It is kept with the step of the history it shows the state after. When that step is
+        still in ``game``'s history, only what the later steps changed is redrawn
+        (``Game.changes_since``); otherwise (the step undone, another game of this set-up, a copy
+        with its hidden parts drawn anew, a game not started) it is drawn whole."""
+        step = game.last_step
         table = self._table
-        if table is not None and last is not None:
-            since = table.step
-            i = len(history) - 1
-            stop = max(-1, i - _WALK_BACK)
-            while i > stop and history[i] is not since:
-                i -= 1
-            if i > stop:
-                self._redraw(game, table, history[i + 1:])
-                table.step = last
+        if table is not None and step is not None:
+            if table.step is step:
                 return table
-        table = self._table = _Kept(last, self._drawn(game, None), self._views[self.players[0]])
-        self._turn_marks = None
+            changes = game.changes_since(table.step)
+            if changes is not None:
+                self._redraw(game, table, changes)
+                table.step = step
+                return table
+        table = self._table = self._drawn(game, None)
         return table
 
-    def _redraw(self, game: StoneAge, kept: _Kept, steps: list) -> None:
-        """Redraw in ``kept`` what the journals of ``steps`` change (``_changed``), step by step."""
-        out, view = kept.vector, kept.view
-        for step in steps:
-            for writer, keys in _changed(step.journal):
-                writer(self, game, view, out, keys)
+    def _redraw(self, game: StoneAge, kept: _Kept, changes: dict[str, set[Any] | None]) -> None:
+        """Redraw in ``kept`` what ``changes`` name (attribute: the keys changed, None: all)."""
+        redraws, ran = self._redraws, []
+        for name, keys in changes.items():
+            for redraw, keyed in redraws.get(name, ()):
+                if keyed:
+                    redraw(game, kept, keys)
+                elif redraw not in ran:  # a redraw of all that several attributes share: once
+                    ran.append(redraw)
+                    redraw(game, kept, None)
 
-    def _drawn(self, game: StoneAge, player: str | None) -> array[float]:
-        """``player``'s vector drawn whole, from the rows and the board read afresh (the
-        reference); with None, the table's: as the first seat sees it, the cards as everyone
-        sees them, no seat marked."""
+    def _drawn(self, game: StoneAge, player: str | None) -> _Kept:
+        """``player``'s vector drawn whole by every redraw (the reference); with None, the
+        table's: as the first seat sees it, the cards as everyone sees them, no seat marked."""
         view = self._views[self.players[0] if player is None else player]
-        out = self._zeros[:]  # a copy at C speed: building a zeroed array costs ten times more
-        at = self._first
-        seats, rel = self._seats(view.player)
+        kept = _Kept(game.last_step, self._zeros[:], view)  # a copy at C speed: ten times cheaper than a new array
+        for redraw in self._every_redraw:
+            redraw(game, kept, None)
         if player is not None:
-            out[at["seat"] + self._seat_at[player]] = 1.0
-        out[at["start_player"] + rel[game.start_player]] = 1.0
-        first = at["round"]
-        out[first] = game.round
-        out[first + 1] = game.ends_after_round
-        out[first + 2] = game.deck_size
-        first, size = at["players"], self._player_size
-        for who in seats:
-            out[first:first + size] = self._row(game, who, who == player)
-            out[first] = game._food[who]
-            out[first + 1], out[first + 2], out[first + 3], out[first + 4] = game._goods[who]
-            first += size
-        board = array("f", [x for part in self._board(game) for x in part])
-        first = at["display"]
-        out[first:first + len(board)] = board
-        out[view.turn[game.current_player]] = 1.0
-        out[self._phase_at[game._phase]] = 1.0
-        avail = game._avail
-        for who, row in view.row_at.items():
-            out[row + self._avail_at] = avail[who]
-        for (place, who), count in game._at.items():
-            out[view.placed[place, who]] = count
-        if "animal" in self._place_index:
-            for who, count in game._animal_at.items():
-                out[view.placed["animal", who]] = count
-        first = at["pending"]
-        for offset, value in self._pending_entries(game):
-            out[first + offset] = value
-        return out
+            kept.vector[self._seat_first + self._seat_at[player]] = 1.0
+            own = self._own_cards_part(game._cards[player])
+            if own is not None:
+                first = view.row_at[player] + self._row_at["cards"]
+                kept.vector[first:first + len(own)] = own
+        return kept
 
-    # the redraws, one per part: (game, the viewer's offsets, the kept vector, the players or
-    # places whose entries changed, None for all); each writes its entries whole, zeros included
-    def _draw_start(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        first = self._first["start_player"]
+    # the redraws of the parts outside the rows: (game, the kept vector and its viewer, the places
+    # or slots whose entries changed, None for all); each writes its entries whole, zeros included
+    def _draw_start(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        first, out = self._first["start_player"], kept.vector
         out[first:first + self.n] = self._zeros[:self.n]
-        out[first + view.rel[game.start_player]] = 1.0
+        out[first + kept.view.rel[game.start_player]] = 1.0
 
-    def _draw_round(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        first = self._first["round"]
+    def _draw_round(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        first, out = self._first["round"], kept.vector
         out[first] = game.round
         out[first + 1] = game.ends_after_round
         out[first + 2] = game.deck_size
 
-    def _draw_turn(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+    def _draw_turn(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
         """Whose turn, the phase and what the step waits for (the phase, the player, the pending
         step: one changes, the others read it). The entries set last time are cleared, not the
-        parts (``_turn_marks``)."""
-        marks = self._turn_marks
-        if marks is None:  # a table drawn whole
-            for part in ("turn", "phase", "pending"):
-                first, size = self._offsets[part]
-                out[first:first + size] = self._zeros[:size]
-        else:
-            for at in marks:
-                out[at] = 0.0
-        marks = self._turn_marks = [view.turn[game.current_player], self._phase_at[game._phase]]
+        parts (``_Kept.marks``: whose turn first, then the phase, then the pending entries)."""
+        out = kept.vector
+        for at in kept.marks:
+            out[at] = 0.0
+        marks = kept.marks = [kept.view.turn[game.current_player], self._phase_at[game._phase]]
         out[marks[0]] = 1.0
         out[marks[1]] = 1.0
         if game._phase in _WAITING:
-            first = self._first["pending"]
-            for offset, value in self._pending_entries(game):
-                out[first + offset] = value
-                marks.append(first + offset)
+            for at, value in self._pending_entries(game):
+                out[at] = value
+                marks.append(at)
 
-    def _draw_food(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        food, row_at = game._food, view.row_at
-        for who in self.players if keys is None else keys:
-            out[row_at[who]] = food[who]
-
-    def _draw_goods(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        goods, row_at = game._goods, view.row_at
-        for who in self.players if keys is None else keys:
-            first = row_at[who] + 1
-            out[first:first + 4] = array("f", goods[who])
-
-    def _draw_tools(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        """The tool level and the unused tiles by value (a level and the tiles used both show here)."""
-        values = self.tile_values
-        for who in self.players if keys is None else keys:
-            first = view.row_at[who] + 5
-            tools = game._tools[who]
-            unused = unused_tiles(tools, game._used[who])
-            out[first:first + 1 + len(values)] = array("f", [tools, *(unused.count(v) for v in values)])
-
-    def _draw_one_use(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        values, first = self.one_use_values, 6 + len(self.tile_values)
-        for who in self.players if keys is None else keys:
-            held, at = game._one_use[who], view.row_at[who] + first
-            out[at:at + len(values)] = array("f", [held.count(v) for v in values])
-
-    def _draw_vouchers(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        sizes, first = self.voucher_sizes, 6 + len(self.tile_values) + len(self.one_use_values)
-        for who in self.players if keys is None else keys:
-            held, at = game._vouchers[who], view.row_at[who] + first
-            out[at:at + len(sizes)] = array("f", [held.count(v) for v in sizes])
-
-    def _draw_people(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        people, row_at, at = game._people, view.row_at, self._avail_at - 1
-        for who in self.players if keys is None else keys:
-            out[row_at[who] + at] = people[who]
-
-    def _draw_avail(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        avail, row_at, at = game._avail, view.row_at, self._avail_at
-        for who in self.players if keys is None else keys:
-            out[row_at[who] + at] = avail[who]
-
-    def _draw_agri(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        agri, row_at, at = game._agri, view.row_at, self._avail_at + 1
-        for who in self.players if keys is None else keys:
-            out[row_at[who] + at] = agri[who]
-
-    def _draw_buildings(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        built, row_at, at = game._buildings, view.row_at, self._avail_at + 2
-        for who in self.players if keys is None else keys:
-            out[row_at[who] + at] = len(built[who])
-
-    def _draw_igloos(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        """Each player's igloos, and the open igloos on the board."""
-        igloos, row_at, at = game._igloos_of, view.row_at, self._avail_at + 3
-        for who in self.players:
-            out[row_at[who] + at] = len(igloos[who])
-        built = {i for who in self.players for i in igloos[who]}
-        first = self._first["igloos"]
+    def _draw_open_igloos(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        first, out, built = self._first["igloos"], kept.vector, game._igloos_of
+        taken = {i for who in self.players for i in built[who]}
         for k, i in enumerate(self.igloo_ids):
-            out[first + k] = 0.0 if i in built else 1.0
+            out[first + k] = 0.0 if i in taken else 1.0
 
-    def _draw_at_animal(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        """The people at the active animal: in each player's row and in the ``placed`` part."""
-        waiting, row_at, at = game._animal_at, view.row_at, self._avail_at + 4
-        animal = "animal" in self._place_index
-        for who in self.players:
-            out[row_at[who] + at] = waiting.get(who, 0)
-            if animal:
-                out[view.placed["animal", who]] = waiting.get(who, 0)
+    def _draw_at_animal(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        """The people at the active animal in the ``placed`` part (the rows show them too)."""
+        if "animal" in self._place_index:
+            out, placed, waiting = kept.vector, kept.view.placed, game._animal_at
+            for who in self.players:
+                out[placed["animal", who]] = waiting.get(who, 0)
 
-    def _draw_score(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        scores, row_at, at = game._scores, view.row_at, self._avail_at + 5
-        for who in self.players if keys is None else keys:
-            out[row_at[who] + at] = scores[who]
-
-    def _draw_cards(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        first, size = self._avail_at + 6, len(self.card_ids) + 1
-        for who in self.players if keys is None else keys:
-            at = view.row_at[who] + first
-            out[at:at + size] = array("f", self._cards_part(game._cards[who], False))
-
-    def _draw_placed(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+    def _draw_placed(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
         """The people on the places this round (the animal's are ``_draw_at_animal``'s)."""
-        placed, at_places = view.placed, game._at
-        for key in view.placed_here if keys is None else keys:
+        out, placed, at_places = kept.vector, kept.view.placed, game._at
+        for key in kept.view.placed_here if keys is None else keys:
             out[placed[key]] = at_places.get(key, 0)
 
-    def _draw_display(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
+    def _draw_display(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
         """The display's slots whose card changed (``keys``: slot indices)."""
-        width, first = len(self.card_ids) + 1, self._first["display"]
+        width, first, out = len(self.card_ids) + 1, self._first["display"], kept.vector
         zeros, display = self._zeros[:width], game._display
         for k in range(SLOTS) if keys is None else keys:
             at = first + k * width
@@ -478,34 +411,15 @@ class StoneAgeEncoding(Encoding):
             card = display[k]
             out[at + (self._card_index[card] if card is not None else width - 1)] = 1.0
 
-    def _draw_stacks(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        self._draw_board_part(out, "stacks", self._stacks_part(game))
+    def _draw_stacks(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        self._draw_board_part(kept.vector, "stacks", self._stacks_part(game))
 
-    def _draw_animal(self, game: StoneAge, view: _View, out: array[float], keys: frozenset | None) -> None:
-        self._draw_board_part(out, "animal", self._animal_part(game))
+    def _draw_animal(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        self._draw_board_part(kept.vector, "animal", self._animal_part(game))
 
     def _draw_board_part(self, out: array[float], part: str, values: list[float]) -> None:
         first = self._first[part]
         out[first:first + len(values)] = array("f", values)
-
-    def _row(self, game: StoneAge, who: str, own: bool) -> array[float]:
-        """``who``'s row as its owner (``own``) or another player sees it, with zeros for the
-        food, the resources and the people left to place."""
-        return self._row_values(game._tools[who], game._used[who], game._one_use[who], game._vouchers[who],
-                                game._cards[who], game._people[who], game._agri[who], len(game._buildings[who]),
-                                len(game._igloos_of[who]), game._animal_at.get(who, 0), game._scores[who], own)
-
-    def _row_values(self, tools: int, used: tuple[int, ...], one_use: tuple[int, ...], vouchers: tuple[int, ...],
-                    held: tuple[str, ...], people: int, agriculture: int, buildings: int, igloos: int, animal: int,
-                    score: int, own: bool) -> array[float]:
-        """A row: food and resources (zeros here), the tool level, the unused tool tiles, the
-        one-use tools and the vouchers by value, people, people left to place (zero here),
-        agriculture, buildings, igloos, people at the animal, score, then the cards."""
-        unused = unused_tiles(tools, used)
-        return array("f", [0, 0, 0, 0, 0, tools, *(unused.count(v) for v in self.tile_values),
-                           *(one_use.count(v) for v in self.one_use_values),
-                           *(vouchers.count(v) for v in self.voucher_sizes),
-                           people, 0, agriculture, buildings, igloos, animal, score, *self._cards_part(held, own)])
 
     def _cards_part(self, held: tuple[str, ...], own: bool) -> list[float]:
         cards = [0.0] * len(self.card_ids)
@@ -520,17 +434,6 @@ class StoneAgeEncoding(Encoding):
             previous = card
         return cards + [float(hidden)]
 
-    def _board(self, game: StoneAge) -> tuple[list[float], list[float], list[float], list[float]]:
-        """The display, the stacks' tops and sizes, the open igloos and the animal, as parts."""
-        return self._display_part(game), self._stacks_part(game), self._igloos_part(game), self._animal_part(game)
-
-    def _display_part(self, game: StoneAge) -> list[float]:
-        width = len(self.card_ids) + 1
-        display = [0.0] * (SLOTS * width)
-        for k, card in enumerate(game.display):
-            display[k * width + (self._card_index[card] if card is not None else width - 1)] = 1.0
-        return display
-
     def _stacks_part(self, game: StoneAge) -> list[float]:
         width = len(self.building_ids) + 2
         stacks = [0.0] * (self.n * width)
@@ -542,10 +445,6 @@ class StoneAgeEncoding(Encoding):
                 stacks[s * width + width - 2] = 1.0
             stacks[s * width + width - 1] = float(len(tiles))
         return stacks
-
-    def _igloos_part(self, game: StoneAge) -> list[float]:
-        built = {i for who in self.players for i in game.igloos(who)}
-        return [0.0 if i in built else 1.0 for i in self.igloo_ids]
 
     def _animal_part(self, game: StoneAge) -> list[float]:
         animal = [0.0] * (len(self.animal_ids) + 3)
@@ -559,76 +458,86 @@ class StoneAgeEncoding(Encoding):
         return animal
 
     def _pending_entries(self, game: StoneAge) -> list[tuple[int, float]]:
-        """The nonzero entries of the ``pending`` part, by offset in it. In order: [dice rolled,
-        their sum, malus], the good rolled for, the place being paid or rolled at, the dice for
-        all left, [amount to choose, food missing], the die of the animal reward."""
-        goods = 3
-        place = goods + len(GOODS)
-        dice_left = place + len(self.places)
-        amounts = dice_left + len(FACES)
-        reward_die = amounts + 2
-        pending = game.pending
-        phase = game.phase
-        entries: list[tuple[int, float]] = []
+        """The nonzero entries of the ``pending`` part, by position in the vector. In the part's
+        order: [dice rolled, their sum, malus], the good rolled for, the place being paid or
+        rolled at, the dice for all left, [amount to choose, food missing], the die of the
+        animal reward (``_pending_at``: where each group starts)."""
+        rolled, good_at, place_at, dice_left, amounts, reward_die = self._pending_at
+        pending, phase = game._pending, game._phase
         if phase == "tools":
             _, _, where, good, dice, malus = pending
-            entries += [(0, float(len(dice))), (1, float(sum(dice))), (2, float(malus)),
-                        (goods + GOODS.index(good), 1.0)]
+            entries = [(rolled, float(len(dice))), (rolled + 1, float(sum(dice))), (rolled + 2, float(malus)),
+                       (good_at + GOODS.index(good), 1.0)]
             if where in self._place_index:  # a card's own roll is at the card being paid for
-                entries.append((place + self._place_index[where], 1.0))
-        elif phase == "pay":
-            entries.append((place + self._place_index[pending[1]], 1.0))
-        elif phase == "dice_for_all":
-            for face in set(pending[2]):
-                entries.append((dice_left + face - 1, float(pending[2].count(face))))
-        elif phase == "choose_resources":
-            entries.append((amounts, float(pending[2])))
-        elif phase == "animal_rewards":
-            entries.append((reward_die + pending[1][0][1] - 1, 1.0))
-        elif phase == "feeding":
-            entries.append((amounts + 1, float(pending[2])))
-        return entries
+                entries.append((place_at + self._place_index[where], 1.0))
+            return entries
+        if phase == "pay":
+            return [(place_at + self._place_index[pending[1]], 1.0)]
+        if phase == "dice_for_all":
+            return [(dice_left + face - 1, float(pending[2].count(face))) for face in set(pending[2])]
+        if phase == "choose_resources":
+            return [(amounts, float(pending[2]))]
+        if phase == "animal_rewards":
+            return [(reward_die + pending[1][0][1] - 1, 1.0)]
+        if phase == "feeding":
+            return [(amounts + 1, float(pending[2]))]
+        return []
 
 
-#: every engine attribute an observation reads, and the redraw (a ``StoneAgeEncoding`` method) of
-#: the entries it shows: a step whose journal names the attribute has them redrawn (the test
-#: tests/stone_age/test_encoding.py derives the attributes read and fails on one missing here)
-_DRAWN_FROM: dict[str, str] = {
-    "_start": "_draw_start", "_round": "_draw_round", "_ends": "_draw_round", "_deck": "_draw_round",
-    "_phase": "_draw_turn", "_cur": "_draw_turn", "_pending": "_draw_turn",
-    "_food": "_draw_food", "_goods": "_draw_goods", "_tools": "_draw_tools", "_used": "_draw_tools",
-    "_one_use": "_draw_one_use", "_vouchers": "_draw_vouchers", "_people": "_draw_people", "_avail": "_draw_avail",
-    "_agri": "_draw_agri", "_buildings": "_draw_buildings", "_igloos_of": "_draw_igloos",
-    "_animal_at": "_draw_at_animal", "_scores": "_draw_score", "_cards": "_draw_cards", "_at": "_draw_placed",
-    "_display": "_draw_display", "_stacks": "_draw_stacks", "_animal": "_draw_animal", "_waiting": "_draw_animal",
+#: the redraws of the parts outside the players' rows (``StoneAgeEncoding`` methods): the engine
+#: attributes each shows, and whether it takes the keys changed (places, display slots) or redraws
+#: all. With the row fields' attributes (``StoneAgeEncoding._row``), every attribute an observation
+#: reads: a step that changes one has its entries redrawn (the test tests/stone_age/test_encoding.py
+#: derives the attributes read and fails on one missing).
+_PART_REDRAWS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "_draw_start": (("_start",), False),
+    "_draw_round": (("_round", "_ends", "_deck"), False),
+    "_draw_turn": (("_phase", "_cur", "_pending"), False),
+    "_draw_placed": (("_at",), True),
+    "_draw_at_animal": (("_animal_at",), False),
+    "_draw_open_igloos": (("_igloos_of",), False),
+    "_draw_display": (("_display",), True),
+    "_draw_stacks": (("_stacks",), False),
+    "_draw_animal": (("_animal", "_waiting"), False),
 }
-#: the attributes whose redraw takes the changed keys (players, (place, player), display slots)
-_KEYED = frozenset({"_food", "_goods", "_tools", "_used", "_one_use", "_vouchers", "_people", "_avail", "_agri",
-                    "_buildings", "_scores", "_cards", "_at", "_display"})
-_KEYED_OPS = frozenset({"put", "del"})
-#: ``_DRAWN_FROM`` with the redraws as functions
-_REDRAWS: dict[str, Any] = {name: getattr(StoneAgeEncoding, method) for name, method in _DRAWN_FROM.items()}
-#: how far back in the history a vector drawn earlier is looked for (else drawn whole)
-_WALK_BACK = 64
 
 
-def _changed(journal: tuple) -> list[tuple[Any, frozenset | None]]:
-    """What one step's journal changes in an observation: (redraw, the keys changed or None: all)."""
-    found: dict[Any, set | None] = {}
-    drawn_from = _REDRAWS
-    for op in journal:
-        if op[0] == "rng":
-            continue
-        writer = drawn_from.get(op[1])
-        if writer is None:
-            continue
-        if op[0] in _KEYED_OPS and op[1] in _KEYED:
-            keys = found.setdefault(writer, set())
-            if keys is not None:
-                keys.add(op[2])
+def _counts(held: tuple[int, ...], values: tuple[int, ...]) -> list[int]:
+    """How many of each of ``values`` ``held`` has."""
+    return [held.count(v) for v in values]
+
+
+class _Field:
+    """One field of a player's row: where it starts in the row, its length, and how to read it:
+    a function of the game and the player, or the game's attribute that holds it by player."""
+
+    __slots__ = ("at", "size", "read", "held")
+
+    def __init__(self, at: int, size: int, read: Callable[[StoneAge, str], Any] | None, held: str | None) -> None:
+        self.at, self.size, self.read, self.held = at, size, read, held
+
+    def draw(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
+        """The field in the rows of the players ``keys`` (None: every player)."""
+        at, size, out, row_at = self.at, self.size, kept.vector, kept.view.row_at
+        if self.held is not None:  # the attribute holds it by player: no call per player
+            values = getattr(game, self.held)
+            if size == 1:
+                for who in row_at if keys is None else keys:
+                    out[row_at[who] + at] = values[who]
+            else:
+                for who in row_at if keys is None else keys:
+                    first = row_at[who] + at
+                    out[first:first + size] = array("f", values[who])
+            return
+        read = self.read
+        assert read is not None
+        if size == 1:
+            for who in row_at if keys is None else keys:
+                out[row_at[who] + at] = read(game, who)
         else:
-            found[writer] = None
-    return [(writer, None if keys is None else frozenset(keys)) for writer, keys in found.items()]
+            for who in row_at if keys is None else keys:
+                first = row_at[who] + at
+                out[first:first + size] = array("f", read(game, who))
 
 
 #: the phases with something in the ``pending`` part
@@ -655,15 +564,17 @@ class _View:
 
 
 class _Kept:
-    """The table's vector and the step of the history it shows the state after."""
+    """A vector kept between steps: the step of the history it shows the state after, the viewer,
+    and the entries of whose turn, the phase and the pending step it has set (to clear them)."""
 
-    __slots__ = ("step", "vector", "view", "view_of")
+    __slots__ = ("step", "vector", "view", "view_of", "marks")
 
-    def __init__(self, step: object, vector: array[float], view: _View) -> None:
+    def __init__(self, step: Step | None, vector: array[float], view: _View) -> None:
         self.step = step
         self.vector = vector
         self.view = view
         self.view_of = memoryview(vector)
+        self.marks: list[int] = []
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
