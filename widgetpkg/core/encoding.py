@@ -51,7 +51,7 @@ class Encoding(ABC):
         """The legal actions by index (a game may override this with something faster)."""
         return {self.action_index(game, a): a for a in game.legal_actions()}
 
-    def indexed_legal_actions(self, game: Game) -> tuple[list[int], Sequence[Action]]:
+    def indexed_legal_actions(self, game: Game) -> tuple[Sequence[int], Sequence[Action]]:
         """The indices of the legal actions and the actions, in one order: what
         :mod:`widgetpkg.rl` reads at every step (a game overrides this or ``legal_indices``)."""
         found = self.legal_indices(game)

@@ -95,7 +95,7 @@ class GameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {p: {} for p in self.agents}
-        self._legal: tuple[list[int], Sequence[Any]] | None = None
+        self._legal: tuple[Sequence[int], Sequence[Any]] | None = None
         self._select()
 
     def step(self, action: Any) -> None:
@@ -154,7 +154,7 @@ class GameEnv(AECEnv):
         """The legal moves now by index (the game's readable actions), for the agent to move."""
         return dict(zip(*self._legal_now()))
 
-    def _legal_now(self) -> tuple[list[int], Sequence[Any]]:
+    def _legal_now(self) -> tuple[Sequence[int], Sequence[Any]]:
         """The legal indices and actions, in one order, found once per step."""
         if self._legal is None:
             self._legal = ([], ()) if self.game.is_over else self.encoding.indexed_legal_actions(self.game)

@@ -137,15 +137,18 @@ class HuntersGatherersEncoding(Encoding):
         raise IllegalActionError(f"{action} has no index: only moves of play do")
 
     def legal_indices(self, game: HuntersGatherers) -> dict[int, Action]:  # type: ignore[override]
+        return dict(zip(*self.indexed_legal_actions(game)))
+
+    def indexed_legal_actions(self, game: HuntersGatherers) -> tuple[list[int], list[Action]]:  # type: ignore[override]
         legal = game.legal_actions()
         if game.phase != "place_tile":  # only tile placements are counted from the anchor
-            return {self._index(game, a, (0, 0)): a for a in legal}
+            return [self._index(game, a, (0, 0)) for a in legal], legal
         cx, cy = centre = self._box_centre(game._board)  # kept: anchor() costs as much as the mapping
         cells = self.cell_index
         try:
-            return {4 * cells[a.x - cx, a.y - cy] + a.rotation // 90: a for a in legal}  # type: ignore[attr-defined]
+            return [4 * cells[a.x - cx, a.y - cy] + a.rotation // 90 for a in legal], legal  # type: ignore[attr-defined]
         except KeyError:  # outside the window: the long path says which
-            return {self._index(game, a, centre): a for a in legal}
+            return [self._index(game, a, centre) for a in legal], legal
 
     def describe(self, index: int) -> str:
         """What an index stands for, in words relative to the anchor (for reading a policy)."""

@@ -133,7 +133,7 @@ class SapiensEncoding(Encoding):
         self.__dict__.update(tables)
         self.parts, self.blocks = dict(self.parts), dict(self.blocks)  # public: each encoding its own
         #: the engine's legal-action list last seen and its indices (see ``legal_indices``)
-        self._last: tuple[object, dict[int, Action], _Context] | None = None
+        self._last: tuple[object, tuple[int, ...], tuple[Action, ...], _Context] | None = None
         #: the stack and removed tiles last seen and their unseen counts (``_kept_unseen``)
         self._unseen: tuple[list[int], list[int], array[float]] | None = None
         self._kept_rows = _KeptRows(self)
@@ -292,25 +292,28 @@ class SapiensEncoding(Encoding):
         token = game._cache.get(("legal",)) if game._cache is not None else None
         last = self._last
         if token is not None and last is not None and last[0] is token:
-            return last[2]
+            return last[3]
         return self._context(game)
 
     def legal_indices(self, game: Sapiens) -> dict[int, Action]:  # type: ignore[override]
-        legal = game.legal_actions()
+        return dict(zip(*self.indexed_legal_actions(game)))
+
+    def indexed_legal_actions(self, game: Sapiens) -> tuple[tuple[int, ...], tuple[Action, ...]]:  # type: ignore[override]
         # the engine keeps its legal actions until the state changes: while it holds the very same
         # list, the indices found for it last time still hold (the mask, then the action taken)
         token = game._cache.get(("legal",)) if game._cache is not None else None
         last = self._last
         if token is not None and last is not None and last[0] is token:
-            return dict(last[1])
+            return last[1], last[2]
+        legal = tuple(game.legal_actions())
         ctx = self._context(game)
         indexers = self._indexers
         try:  # the engine's own actions: each has an indexer (``_index`` says why one has none)
-            found = {indexers[type(a)](a, ctx): a for a in legal}
+            indices = tuple([indexers[type(a)](a, ctx) for a in legal])
         except (KeyError, TypeError):
-            found = {self._index(a, ctx): a for a in legal}
-        self._last = (token, found, ctx) if token is not None else None
-        return dict(found)
+            indices = tuple([self._index(a, ctx) for a in legal])
+        self._last = (token, indices, legal, ctx) if token is not None else None
+        return indices, legal
 
     # -- observation --------------------------------------------------------------------------------
     def observation(self, game: Sapiens, player: str) -> dict[str, list[float]]:  # type: ignore[override]
