@@ -32,6 +32,9 @@ def check_step(game: Game, enc: Encoding, rng: random.Random, *, deep: bool) -> 
     assert len(mask) == enc.action_count
     assert {i for i, m in enumerate(mask) if m} == set(by_index)
     assert set(enc.legal_indices(game)) == set(by_index)
+    indices, actions = enc.indexed_legal_actions(game)  # what widgetpkg.rl reads: the same, in one order
+    assert list(actions) == game.legal_actions() and len(indices) == len(actions)
+    assert all(by_index[i] == a for i, a in zip(indices, actions))
     current = game.current_player
     viewers = game.players if deep else [current or game.players[0]]
     for player in viewers:
