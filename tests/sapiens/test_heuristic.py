@@ -86,8 +86,9 @@ def test_a_cave_entrance_asking_for_a_scene_nobody_has_lowers_the_cave_chance():
 def test_the_estimate_is_the_soft_minimum_of_the_projection_plus_mobility():
     g = midgame()
     for p in g.players:
-        food, shelter, left, mobility, words = projection(g, p)
+        food, shelter, left, mobility, words, caves = projection(g, p)
         assert food >= g.food[p] and shelter >= g.shelter[p] and 0 < left <= 11 and words
+        assert 0 <= caves <= shelter - g.shelter[p]  # the caves' part of the shelter projected
         assert estimate(g)[p] == soft_min(food, shelter, SOFTNESS[0] + SOFTNESS[1] * left) + mobility
 
 
