@@ -181,8 +181,8 @@ class StoneAgeEncoding(Encoding):
         dice_left = place_at + len(self.places)
         amounts = dice_left + len(FACES)
         self._pending_at = (rolled, good_at, place_at, dice_left, amounts, amounts + 2)
-        #: by engine attribute: the redraws of what it shows, each (redraw, row field or None,
-        #: whether it takes the keys changed); one tuple per redraw, shared by the attributes it shows
+        #: by engine attribute: the redraws of what it shows, each (redraw, whether it takes the keys
+        #: changed: players, places, display slots); a redraw several attributes share is one object
         self._redraws: dict[str, list[tuple[Callable[[StoneAge, _Kept, set | None], None], bool]]] = {}
         for (*_, shows), field in zip(row, self._row):
             for name in shows:
