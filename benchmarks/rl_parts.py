@@ -8,8 +8,9 @@ move (callgrind counts are steady under any load):
 
 - ``legal``: the legal actions' indices (``Encoding.indexed_legal_actions``);
 - ``changes``: ``Game.changes_since`` the step before (what a kept observation reads);
-- ``observation``: a fresh float32 vector filled for the player to move (``fill_vector``);
-- ``observation twice``: the same, filled a second time at once (the second call finds its kept
+- ``observation``: a new float32 vector for the player to move, as the env makes it
+  (``packed_vector`` wrapped by numpy);
+- ``observation twice``: the same, made a second time at once (the second call finds its kept
   parts up to date: what the call costs besides bringing them up to date).
 
 The rest of an env move (PettingZoo's loop, the mask's array, the agent reading it) is what
@@ -46,9 +47,8 @@ def child(part: str, game_name: str, players: int, games: int) -> None:
             elif part == "changes":
                 game.changes_since(before)
             elif part.startswith("observation"):
-                vector = np.zeros(encoding.observation_size, np.float32)
                 for _ in range(2 if part.endswith("twice") else 1):
-                    encoding.fill_vector(game, game.current_player, vector)
+                    np.frombuffer(encoding.packed_vector(game, game.current_player), np.float32)
             before = game.last_step
             game.apply(rng.choice(game.legal_actions()))
             moves += 1

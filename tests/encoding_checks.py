@@ -9,6 +9,7 @@ hidden information drawn anew looks the same to every player.
 from __future__ import annotations
 
 import random
+from array import array
 
 import numpy as np
 import pytest
@@ -43,8 +44,12 @@ def check_step(game: Game, enc: Encoding, rng: random.Random, *, deep: bool) -> 
         flat = enc.vector(game, player)
         assert len(flat) == enc.observation_size
         filled = np.zeros(enc.observation_size, np.float32)
-        enc.fill_vector(game, player, filled)  # what widgetpkg.rl reads: the same numbers
+        enc.fill_vector(game, player, filled)
         assert filled.tolist() == np.array(flat, np.float32).tolist()
+        packed = enc.packed_vector(game, player)  # what widgetpkg.rl reads: the same numbers, a new array
+        assert packed.typecode == "f" and packed.tolist() == filled.tolist()
+        packed[:] = array("f", [-1.0]) * len(packed)  # the caller's to change: nothing kept goes with it
+        assert enc.packed_vector(game, player).tolist() == filled.tolist()
     if deep:
         # whatever the encoding keeps between steps must never go stale: a fresh one agrees
         fresh = type(enc)(game)  # type: ignore[call-arg]  # built anew: game.encoding() may share one per set-up

@@ -52,8 +52,9 @@ def play_checked(edition: str, players: int, seed: int, seen: set[str]) -> None:
             assert {k: len(v) for k, v in parts.items()} == enc.parts
             assert [v for part in parts.values() for v in part] == flat
             filled = np.zeros(enc.observation_size, np.float32)
-            enc.fill_vector(g, player, filled)  # the env's path: the board window kept per board
+            enc.fill_vector(g, player, filled)  # the board window kept per board
             assert filled.tolist() == np.array(flat, np.float32).tolist()
+            assert enc.packed_vector(g, player).tolist() == filled.tolist()  # the env's path
         # figures more often than the uniform choice would place them, so that retakes happen
         legal = g.legal_actions()
         figures = [a for a in legal if not isinstance(a, Pass)]

@@ -199,12 +199,12 @@ class HuntersGatherersEncoding(Encoding):
             return
         _check_player(game, player)
         window, (cx, cy), bases, unseen = self._board_window(game._board)
-        out[:window.size] = window.reshape(-1)  # the board part comes first: one copy of a block
+        flat = memoryview(out).cast("B").cast("f")  # a numpy vector, an array("f") or a view of one
+        flat[:window.size] = window.reshape(-1)  # the board part comes first: one copy of a block
         # every tile is in a pile, on the board, in hand or removed: the piles' contents are
         # the tiles kept off the board less the other two (a copy, not a write per tile)
         first = self._offsets["unseen"]
-        out[first:first + unseen.size] = unseen
-        flat = memoryview(out).cast("B").cast("f")
+        flat[first:first + unseen.size] = unseen
         for tile_id in (game._hand, *game._removed) if game._hand is not None else game._removed:
             flat[first + tile_id] = 0.0
         self._write_live(game, player, cx, cy, bases, flat, piles=False)

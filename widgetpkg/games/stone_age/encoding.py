@@ -190,6 +190,8 @@ class StoneAgeEncoding(Encoding):
         for method, (names, keyed) in _PART_REDRAWS.items():
             for name in names:
                 self._redraws.setdefault(name, []).append((getattr(self, method), keyed))
+        #: by the attributes a step changed, in ``changes_since``'s order: the redraws to run
+        self._plans: dict[tuple[str, ...], list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]]] = {}
         #: each redraw once: all of them draw a vector whole
         self._every_redraw = list(dict.fromkeys(redraw for entries in self._redraws.values() for redraw, _ in entries))
         self._views = {p: _View(self, p) for p in self.players}
@@ -228,10 +230,11 @@ class StoneAgeEncoding(Encoding):
             legal = game._legal_cache if game._legal_cache is not None else tuple(listed)
         # the engine hands out the same action objects again and again (a place, a payment):
         # known ones are looked up by id at C speed, with no Python step per action
-        indices = list(map(self._index_by_id.get, map(id, legal)))
-        if None in indices:
+        try:
+            indices = list(map(self._index_by_id.__getitem__, map(id, legal)))
+        except KeyError:  # an object not met yet (it is remembered now)
             indices = [self._index_of(game, a) for a in legal]
-        return indices, legal  # type: ignore[return-value]  # no None left
+        return indices, legal
 
     def _index_of(self, game: StoneAge, action: Action) -> int:
         """``action_index``, remembered by the action object's id while the object is held."""
@@ -269,26 +272,26 @@ class StoneAgeEncoding(Encoding):
         return self._drawn(game, player).vector.tolist()
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
-        """``vector`` written into a float32 vector (through a memoryview: a numpy call costs as
-        much as a few dozen memoryview writes), from the vector kept for the table (see
+        out[:] = self.packed_vector(game, player)
+
+    def packed_vector(self, game: StoneAge, player: str) -> array[float]:  # type: ignore[override]
+        """``vector`` as a new float32 array: a copy of the vector kept for the table (see
         ``_up_to_date``) turned to ``player``'s seat in a few slice copies."""
         seat = self._seat_at.get(player)
         if seat is None:
             raise IllegalActionError(f"{player!r} does not play this game")
         table = self._up_to_date(game)
-        out = memoryview(out)
-        if seat == 0:
-            out[:] = table.vector
-        else:
-            kept = table.view_of  # a memoryview of the kept vector: its slices are not copies
-            out[:] = kept
-            # the players' rows and the people placed, from ``player``'s seat on (written out: a
-            # loop over the four copies costs twice their work)
-            rows_to, rows_from, rest_to, rest_from, placed_to, placed_from, others_to, others_from = self._turned[seat]
-            out[rows_to] = kept[rows_from]
-            out[rest_to] = kept[rest_from]
-            out[placed_to] = kept[placed_from]
-            out[others_to] = kept[others_from]
+        out = table.vector[:]  # a copy at C speed
+        if seat:
+            # the players' rows and the people placed, from ``player``'s seat on: each copy's
+            # source is a view of the kept vector made once (written out: a loop over the four
+            # copies costs twice their work)
+            rows_to, rows_from, rest_to, rest_from, placed_to, placed_from, others_to, others_from = table.turned[seat]
+            view = memoryview(out)
+            view[rows_to] = rows_from
+            view[rest_to] = rest_from
+            view[placed_to] = placed_from
+            view[others_to] = others_from
             # whose turn and the start player, one-hot by seat: the one moved (whose turn it is,
             # the table's marks say: the first is the entry of the turn part it has set)
             n, first = self.n, self._turn_first
@@ -308,6 +311,7 @@ class StoneAgeEncoding(Encoding):
             self._own_cards[seat] = (cards, part)
         if part is not None:
             out[self._own_cards_at] = part
+        return out
 
     def _own_cards_part(self, cards: tuple[str, ...]) -> array[float] | None:
         """The cards part of its owner's row, None if it is the one everyone sees."""
@@ -320,8 +324,9 @@ class StoneAgeEncoding(Encoding):
 
         It is kept with the step of the history it shows the state after. When that step is
         still in ``game``'s history, only what the later steps changed is redrawn
-        (``Game.changes_since``); otherwise (the step undone, another game of this set-up, a copy
-        with its hidden parts drawn anew, a game not started) it is drawn whole."""
+        (``Game.changes_since``, by the plan for the attributes named); otherwise (the step
+        undone, another game of this set-up, a copy with its hidden parts drawn anew, a game not
+        started) it is drawn whole."""
         step = game.last_step
         table = self._table
         if table is not None and step is not None:
@@ -329,36 +334,44 @@ class StoneAgeEncoding(Encoding):
                 return table
             changes = game.changes_since(table.step)
             if changes is not None:
-                self._redraw(game, table, changes)
+                names = tuple(changes)
+                plan = self._plans.get(names)
+                if plan is None:
+                    plan = self._plan(names)
+                for redraw, name in plan:
+                    redraw(game, table, changes[name] if name is not None else None)
                 table.step = step
                 return table
         table = self._table = self._drawn(game, None)
         return table
 
-    def _redraw(self, game: StoneAge, kept: _Kept, changes: dict[str, set[Any] | None]) -> None:
-        """Redraw in ``kept`` what ``changes`` name (attribute: the keys changed, None: all)."""
-        redraws, ran = self._redraws, []
-        for name, keys in changes.items():
-            for redraw, keyed in redraws.get(name, ()):
+    def _plan(self, names: tuple[str, ...]) -> list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]]:
+        """The redraws of what the attributes ``names`` show, each with the attribute whose keys
+        it takes, None for a redraw of all (run once, however many of ``names`` it shows)."""
+        plan: list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]] = []
+        for name in names:
+            for redraw, keyed in self._redraws.get(name, ()):
                 if keyed:
-                    redraw(game, kept, keys)
-                elif redraw not in ran:  # a redraw of all that several attributes share: once
-                    ran.append(redraw)
-                    redraw(game, kept, None)
+                    plan.append((redraw, name))
+                elif (redraw, None) not in plan:
+                    plan.append((redraw, None))
+        if len(self._plans) >= 4096:  # steps name a few hundred sets; a cap all the same
+            self._plans.clear()
+        self._plans[names] = plan
+        return plan
 
     def _drawn(self, game: StoneAge, player: str | None) -> _Kept:
         """``player``'s vector drawn whole by every redraw (the reference); with None, the
         table's: as the first seat sees it, the cards as everyone sees them, no seat marked."""
         view = self._views[self.players[0] if player is None else player]
-        kept = _Kept(game.last_step, self._zeros[:], view)  # a copy at C speed: ten times cheaper than a new array
+        kept = _Kept(game.last_step, self._zeros[:], view, self._turned)  # a copy at C speed: ten times cheaper than a new array
         for redraw in self._every_redraw:
             redraw(game, kept, None)
         if player is not None:
             kept.vector[self._seat_first + self._seat_at[player]] = 1.0
             own = self._own_cards_part(game._cards[player])
-            if own is not None:
-                first = view.row_at[player] + self._row_at["cards"]
-                kept.vector[first:first + len(own)] = own
+            if own is not None:  # the viewer's row is the first
+                kept.vector[self._own_cards_at] = own
         return kept
 
     # the redraws of the parts outside the rows: (game, the kept vector and its viewer, the places
@@ -381,13 +394,17 @@ class StoneAgeEncoding(Encoding):
         out = kept.vector
         for at in kept.marks:
             out[at] = 0.0
-        marks = kept.marks = [kept.view.turn[game.current_player], self._phase_at[game._phase]]
-        out[marks[0]] = 1.0
-        out[marks[1]] = 1.0
-        if game._phase in _WAITING:
+        turn_at, phase = kept.view.turn[game.current_player], game._phase
+        phase_at = self._phase_at[phase]
+        out[turn_at] = out[phase_at] = 1.0
+        if phase in _WAITING:
+            marks = [turn_at, phase_at]
             for at, value in self._pending_entries(game):
                 out[at] = value
                 marks.append(at)
+            kept.marks = marks
+        else:
+            kept.marks = (turn_at, phase_at)
 
     def _draw_open_igloos(self, game: StoneAge, kept: _Kept, keys: set | None) -> None:
         first, out, built = self._first["igloos"], kept.vector, game._igloos_of
@@ -574,14 +591,17 @@ class _Kept:
     """A vector kept between steps: the step of the history it shows the state after, the viewer,
     and the entries of whose turn, the phase and the pending step it has set (to clear them)."""
 
-    __slots__ = ("step", "vector", "view", "view_of", "marks")
+    __slots__ = ("step", "vector", "view", "turned", "marks")
 
-    def __init__(self, step: Step | None, vector: array[float], view: _View) -> None:
+    def __init__(self, step: Step | None, vector: array[float], view: _View, turned: list[tuple[slice, ...]]) -> None:
         self.step = step
         self.vector = vector
         self.view = view
-        self.view_of = memoryview(vector)
-        self.marks: list[int] = []
+        #: by seat, the copies that turn the vector to that seat (``StoneAgeEncoding._turned``) with
+        #: each source a view of this vector: a view's making costs as much as its copy
+        whole = memoryview(vector)
+        self.turned: list[tuple[Any, ...]] = [tuple(whole[cut] if k % 2 else cut for k, cut in enumerate(copies)) for copies in turned]
+        self.marks: Sequence[int] = ()
 
 
 def _choice_amounts(data: GameData) -> tuple[int, ...]:
