@@ -261,14 +261,17 @@ class Game(ABC):
         for later in history[i + 1:]:
             for op in later.journal:
                 kind = op[0]
-                if kind == "put" or kind == "del":
-                    keys = found.get(op[1], _MISSING)
-                    if keys is _MISSING:
-                        found[op[1]] = {op[2]}
-                    elif keys is not None:
+                if kind == "rng":  # the RNG is no attribute of the state a picture shows
+                    continue
+                name = op[1]
+                if kind != "put" and kind != "del":
+                    found[name] = None
+                elif name not in found:
+                    found[name] = {op[2]}
+                else:
+                    keys = found[name]
+                    if keys is not None:
                         keys.add(op[2])
-                elif kind != "rng":  # the RNG is no attribute of the state a picture shows
-                    found[op[1]] = None
         return found
 
     @property
