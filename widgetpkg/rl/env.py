@@ -125,14 +125,14 @@ class GameEnv(AECEnv):
         game.apply(move)
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
-        if not game.is_over:
-            # rewards come at the end only: until then they are all zero, nothing to clear or add;
-            # the next agent is the player the game waits for (``_select``, inlined: every step)
-            player = game.current_player
-            if player is None:
-                raise RuntimeError(f"{self.name} waits for nobody and is not over")
+        # rewards come at the end only: until then they are all zero, nothing to clear or add;
+        # the next agent is the player the game waits for (``_select``, inlined: every step)
+        player = game.current_player
+        if player is not None:
             self.agent_selection = player
             return
+        if not game.is_over:
+            raise RuntimeError(f"{self.name} waits for nobody and is not over")
         self._clear_rewards()
         self.rewards = final_rewards(game)
         self.terminations = dict.fromkeys(self.agents, True)
