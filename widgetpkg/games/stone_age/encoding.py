@@ -272,6 +272,7 @@ class StoneAgeEncoding(Encoding):
         return self._drawn(game, player).vector.tolist()
 
     def fill_vector(self, game: StoneAge, player: str, out: Any) -> None:  # type: ignore[override]
+        """``packed_vector`` copied into ``out``: the vector is kept whole, so one path serves both."""
         out[:] = self.packed_vector(game, player)
 
     def packed_vector(self, game: StoneAge, player: str) -> array[float]:  # type: ignore[override]
