@@ -72,6 +72,10 @@ if TYPE_CHECKING:
     from ...core.game import Step
     from .game import StoneAge
 
+    #: a redraw of what a part or a row field shows in a kept vector: (game, the kept vector, the
+    #: keys changed, None for all)
+    Redraw = Callable[[StoneAge, "_Kept", "set | None"], None]
+
 PHASES = ("placement", "resolution", "tools", "pay", "dice_for_all", "choose_resources", "animal_rewards",
           "feeding", "over")
 _PHASE_AT = {phase: i for i, phase in enumerate(PHASES)}
@@ -183,7 +187,7 @@ class StoneAgeEncoding(Encoding):
         self._pending_at = (rolled, good_at, place_at, dice_left, amounts, amounts + 2)
         #: by engine attribute: the redraws of what it shows, each (redraw, whether it takes the keys
         #: changed: players, places, display slots); a redraw several attributes share is one object
-        self._redraws: dict[str, list[tuple[Callable[[StoneAge, _Kept, set | None], None], bool]]] = {}
+        self._redraws: dict[str, list[tuple[Redraw, bool]]] = {}
         for (*_, shows), field in zip(row, self._row):
             for name in shows:
                 self._redraws.setdefault(name, []).append((field.draw, True))
@@ -191,7 +195,7 @@ class StoneAgeEncoding(Encoding):
             for name in names:
                 self._redraws.setdefault(name, []).append((getattr(self, method), keyed))
         #: by the attributes a step changed, in ``changes_since``'s order: the redraws to run
-        self._plans: dict[tuple[str, ...], list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]]] = {}
+        self._plans: dict[tuple[str, ...], list[tuple[Redraw, str | None]]] = {}
         #: each redraw once: all of them draw a vector whole
         self._every_redraw = list(dict.fromkeys(redraw for entries in self._redraws.values() for redraw, _ in entries))
         self._views = {p: _View(self, p) for p in self.players}
@@ -346,10 +350,10 @@ class StoneAgeEncoding(Encoding):
         table = self._table = self._drawn(game, None)
         return table
 
-    def _plan(self, names: tuple[str, ...]) -> list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]]:
+    def _plan(self, names: tuple[str, ...]) -> list[tuple[Redraw, str | None]]:
         """The redraws of what the attributes ``names`` show, each with the attribute whose keys
         it takes, None for a redraw of all (run once, however many of ``names`` it shows)."""
-        plan: list[tuple[Callable[[StoneAge, _Kept, set | None], None], str | None]] = []
+        plan: list[tuple[Redraw, str | None]] = []
         for name in names:
             for redraw, keyed in self._redraws.get(name, ()):
                 if keyed:
