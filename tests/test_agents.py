@@ -130,6 +130,27 @@ def test_mcts_greedy_playout_is_deterministic_and_plays_the_best_next_action():
     assert value(pick) == max(values) and sim.to_json() == before
 
 
+def test_mcts_own_greedy_playout_picks_greedily_for_the_searching_player_only(monkeypatch):
+    # its play-outs end just after one of our moves: that move is picked as the tree would pick
+    # it, so that a fresh leaf is not a random move of ours behind the deeper ones
+    g = advanced(7, 52)
+    first, second = (MCTSAgent(simulations=30, seed=4, playout="own-greedy") for _ in range(2))
+    assert first.choose(g) == second.choose(g)
+    movers = []
+    pick = _Search._greedy_pick
+
+    def recording(search, sim, legal):
+        movers.append((search.player, sim.current_player))
+        return pick(search, sim, legal)
+
+    monkeypatch.setattr(_Search, "_greedy_pick", recording)
+    MCTSAgent(simulations=30, seed=4, playout="own-greedy").choose(g)
+    assert movers and all(searcher == mover for searcher, mover in movers)
+    movers.clear()
+    MCTSAgent(simulations=30, seed=4, playout="greedy").choose(g)
+    assert any(searcher != mover for searcher, mover in movers)  # "greedy" is greedy for everyone
+
+
 def test_greedy_is_deterministic_per_seed():
     g = advanced(8, 30)
     assert GreedyAgent(seed=3).choose(g) == GreedyAgent(seed=3).choose(g)

@@ -40,7 +40,7 @@ Evaluator = Callable[[Game], Mapping[str, float]]
 Progress = Callable[[dict[str, Any]], None]
 
 DEFAULT_SECONDS = 1.0
-PLAYOUTS = ("random", "greedy")  # how a play-out picks its moves (see MCTSAgent)
+PLAYOUTS = ("random", "greedy", "own-greedy")  # how a play-out picks its moves (see MCTSAgent)
 _MAX_PLAYOUT = 256  # a safety net: a play-out never runs longer than this
 _FIRST_TURN_NODES = 4000  # past this many positions, the rest of the first turn is judged where it stands
 
@@ -88,7 +88,12 @@ class MCTSAgent(Agent):
     ``"random"`` (uniformly random actions, the cheapest) or ``"greedy"`` (every mover takes the
     action with the best evaluation one action ahead, ties broken at random: dearer, but in a game
     where a random move throws away much more than a sensible one, such as a tile laid anywhere,
-    leaves then measure the replies rather than the noise of the play-out).
+    leaves then measure the replies rather than the noise of the play-out) or ``"own-greedy"``
+    (the searching player's moves greedy, the others' at random: about half the price of
+    ``"greedy"``). A play-out ends just after one of our own moves, so with random play-outs every
+    fresh leaf carries one random move of ours while the deeper leaves of a well-visited branch
+    carry moves the tree chose; where a random move costs much, that gap favours whichever branch
+    was searched deepest, and the search locks onto it.
 
     ``exploration`` is the UCB constant (rewards are score margins divided by ``scale`` points);
     ``prior_weight`` is how many visits the first evaluation of a move counts for (high: noisy
@@ -238,6 +243,7 @@ class _Search:
         self.tie_break = {a: self.rng.random() for a in game.legal_actions()}
         self.turn = game.turn
         self._greedy = agent.playout == "greedy"
+        self._own_greedy = agent.playout == "own-greedy"
         self._budget = _FIRST_TURN_NODES
         self._expand_until = expand_until   # the clock's share of the first turn (None: nodes only)
         self._first_turn(sim, self.root)
@@ -323,7 +329,8 @@ class _Search:
             turn = sim.turn
             last = sim.current_player  # type: ignore[assignment]
             legal = sim.legal_actions()
-            sim.apply(self._greedy_pick(sim, legal) if self._greedy and len(legal) > 1
+            greedy = self._greedy or (self._own_greedy and last == self.player)
+            sim.apply(self._greedy_pick(sim, legal) if greedy and len(legal) > 1
                       else legal[self.rng.randrange(len(legal))])
 
     def _greedy_pick(self, sim: Game, legal: list[Action]) -> Action:
