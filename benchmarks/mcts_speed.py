@@ -1,6 +1,7 @@
 """MCTS search speed per game: machine instructions per iteration, and iterations per CPU second.
 
     python benchmarks/mcts_speed.py [--game stone-age] [--players 2] [--tree PATH ...] [--timed 3]
+        [--playout own-greedy]
 
 The searches start from five positions of a seeded random game (at 10, 30, 50, 70 and 90 % of its
 moves, each with a choice to make). An iteration's cost is the difference between a search of
@@ -12,7 +13,8 @@ the median iterations per second.
 Each ``--tree`` is a checkout of widgetpkg (e.g. a git worktree of an older commit) measured by the
 same children, interleaved, so that a "before and after" is measured side by side in one run; the
 default is the tree this script lives in. Only long-standing API is used (``new_game``,
-``legal_actions``, ``apply``, ``MCTSAgent(simulations=..., seed=...)``), so old commits run it too.
+``legal_actions``, ``apply``, ``MCTSAgent(simulations=..., seed=...)``), so old commits run it too;
+``--playout`` (how play-outs pick their moves, ``MCTSAgent``'s option) needs a tree that has it.
 """
 
 from __future__ import annotations
@@ -57,22 +59,23 @@ def positions(game: str, players: int, seed: int) -> list:  # type: ignore[type-
     return found
 
 
-def child(game: str, players: int, simulations: int, seed: int) -> None:
+def child(game: str, players: int, simulations: int, seed: int, playout: str) -> None:
     """Search each position with ``simulations`` iterations; print the CPU seconds and iterations."""
     from widgetpkg.agents import MCTSAgent
 
+    options = {} if playout == "random" else {"playout": playout}  # the default, also before the option
     starts = positions(game, players, seed)
-    MCTSAgent(simulations=2, seed=0).choose(starts[0])   # imports and caches are start-up
+    MCTSAgent(simulations=2, seed=0, **options).choose(starts[0])   # imports and caches are start-up
     started = time.process_time()
     for i, g in enumerate(starts):
-        MCTSAgent(simulations=simulations, seed=i).choose(g)
+        MCTSAgent(simulations=simulations, seed=i, **options).choose(g)
     print(f"seconds {time.process_time() - started} searches {len(starts)}")
 
 
 def run(tree: Path, args: argparse.Namespace, simulations: int, callgrind: bool) -> tuple[float, int]:
     """(instructions or CPU seconds, searches) of one child on ``tree``."""
     arguments = [__file__, "--child", "--game", args.game, "--players", str(args.players),
-                 "--simulations", str(simulations), "--seed", str(args.seed)]
+                 "--simulations", str(simulations), "--seed", str(args.seed), "--playout", args.playout]
     env = {**os.environ, "PYTHONPATH": str(tree)}
     if callgrind:
         instructions, output = counted(arguments, env)
@@ -93,12 +96,13 @@ def main() -> None:
     parser.add_argument("--low", type=int, default=20)
     parser.add_argument("--high", type=int, default=120)
     parser.add_argument("--timed", type=int, default=0, help="also time the searches this many times")
+    parser.add_argument("--playout", default="random", help="how play-outs pick their moves (MCTSAgent's option)")
     parser.add_argument("--tree", type=Path, action="append", help="a widgetpkg checkout (default: this one)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--simulations", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.game, args.players, args.simulations, args.seed)
+        child(args.game, args.players, args.simulations, args.seed, args.playout)
         return
     if not 0 < args.low < args.high:
         parser.error("--low must be positive and below --high")
@@ -109,8 +113,9 @@ def main() -> None:
     for tree in trees:
         low, searches = run(tree, args, args.low, callgrind=True)
         high, _ = run(tree, args, args.high, callgrind=True)
-        print(f"{tree}: {args.game}, {args.players} players: {(high - low) / searches / extra / 1e3:,.0f} k "
-              f"instructions per iteration ({searches} searches of {args.low} and {args.high} iterations)")
+        print(f"{tree}: {args.game}, {args.players} players, {args.playout} play-outs: "
+              f"{(high - low) / searches / extra / 1e3:,.0f} k instructions per iteration "
+              f"({searches} searches of {args.low} and {args.high} iterations)")
     timings: dict[Path, list[float]] = {tree: [] for tree in trees}
     for _ in range(args.timed):
         for tree in trees:                       # interleaved: the load falls on every tree alike

@@ -89,7 +89,7 @@ class MCTSAgent(Agent):
     action with the best evaluation one action ahead, ties broken at random: dearer, but in a game
     where a random move throws away much more than a sensible one, such as a tile laid anywhere,
     leaves then measure the replies rather than the noise of the play-out) or ``"own-greedy"``
-    (the searching player's moves greedy, the others' at random: about half the price of
+    (the searching player's moves greedy, the others' at random: about two thirds of the price of
     ``"greedy"``). A play-out ends just after one of our own moves, so with random play-outs every
     fresh leaf carries one random move of ours while the deeper leaves of a well-visited branch
     carry moves the tree chose; where a random move costs much, that gap favours whichever branch

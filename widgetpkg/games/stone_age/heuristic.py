@@ -54,8 +54,9 @@ LEVELS = (
     Level("normal", "greedy", (), "Normal: always the best move by its estimate"),
     # own-greedy play-outs: with random ones a fresh leaf carries a random move of ours (worth some
     # 10 points less than a chosen one), the branch searched deepest looked best and the search
-    # locked onto it: hard declined a card it could pay, 4 times in 20 at 100 iterations and 3 in
-    # 20 at 300 (1 in 20 now), the start of its one 5-round streak in 200 games of self-play
+    # locked onto it: hard declined a card it could pay, 4 times in 20 seeds at 100 iterations and
+    # 3 in 20 at 300 (1 in 20 with these play-outs at 30, 50 or 100), which began its one 5-round
+    # streak in 200 games of self-play
     Level("hard", "mcts", (("seconds", 1.0), ("playout", "own-greedy")),
           "Hard: searches the replies for about a second a move"),
 )
